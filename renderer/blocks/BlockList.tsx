@@ -1,0 +1,113 @@
+/**
+ * Renders a list of validated blocks through the render registry. Each block gets
+ * a root carrying data-block-type, data-block-id and its colour scheme; a block that
+ * throws while rendering is removed from the page, never the page itself.
+ */
+import { Component, type CSSProperties, createContext, Fragment, type ReactNode, Suspense, useContext } from "react";
+import type { Block } from "../../schema/block";
+import type { Locale, SiteType } from "../../schema/common";
+import { isColorScheme } from "../../schema/theme";
+import { renderRegistry } from "./registry";
+import type { BlockContext } from "./types";
+
+/** Lets the studio wrap each block (overlays) without the public bundle importing studio code. */
+export type BlockDecorator = (block: Block, rendered: ReactNode, ctx: BlockContext) => ReactNode;
+export const BlockDecoratorContext = createContext<BlockDecorator | null>(null);
+
+class BlockErrorBoundary extends Component<
+  { block: Block; fallback?: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn(`Block ${this.props.block.id} (${this.props.block.block_type}) failed to render:`, error);
+  }
+  render() {
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
+  }
+}
+
+export function schemeOf(block: Block): string {
+  const scheme = (block.block_params as { color_scheme?: unknown }).color_scheme;
+  return isColorScheme(scheme) ? scheme : "normal";
+}
+
+function frameStyle(block: Block): CSSProperties | undefined {
+  const p = block.block_params as { bg_color_primary?: string; bg_color_secondary?: string; text_color?: string };
+  if (!p.bg_color_primary && !p.bg_color_secondary && !p.text_color) return undefined;
+  return {
+    ...(p.bg_color_primary ? { "--block-bg": p.bg_color_primary } : {}),
+    ...(p.bg_color_secondary ? { "--block-bg-2": p.bg_color_secondary } : {}),
+    ...(p.text_color ? { "--block-text": p.text_color } : {}),
+  } as CSSProperties;
+}
+
+export function BlockFrame({ block, children }: { block: Block; children: ReactNode }) {
+  const anchor = (block.block_params as { anchor?: string }).anchor;
+  return (
+    <div
+      className="block"
+      id={anchor || undefined}
+      data-block-type={block.block_type}
+      data-block-id={block.id}
+      data-scheme={schemeOf(block)}
+      data-payload-colors={frameStyle(block) ? "" : undefined}
+      style={frameStyle(block)}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
+  const entry = renderRegistry[block.block_type];
+  if (!entry) return null;
+  const fields = block.fields[ctx.locale];
+  return (
+    <BlockErrorBoundary block={block}>
+      <Suspense fallback={null}>
+        <entry.Component
+          block={block as never}
+          fields={fields as never}
+          params={block.block_params as never}
+          ctx={ctx}
+        />
+      </Suspense>
+    </BlockErrorBoundary>
+  );
+}
+
+export function BlockList(props: {
+  blocks: readonly Block[];
+  locale: Locale;
+  siteType: SiteType;
+  region: BlockContext["region"];
+  variantId?: string;
+  /** Type of the block right before this list (e.g. the last header block). */
+  before?: string;
+}) {
+  const decorate = useContext(BlockDecoratorContext);
+  return props.blocks.map((block, index) => {
+    const previous = props.blocks[index - 1];
+    const next = props.blocks[index + 1];
+    const ctx: BlockContext = {
+      locale: props.locale,
+      siteType: props.siteType,
+      index,
+      region: props.region,
+      previousType: previous?.block_type ?? props.before,
+      nextType: next?.block_type,
+      nextScheme: next ? schemeOf(next) : undefined,
+      variantId: props.variantId,
+    };
+    const rendered = (
+      <BlockFrame block={block}>
+        <BlockView block={block} ctx={ctx} />
+      </BlockFrame>
+    );
+    return <Fragment key={block.id}>{decorate ? decorate(block, rendered, ctx) : rendered}</Fragment>;
+  });
+}

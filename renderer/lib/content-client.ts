@@ -1,0 +1,96 @@
+/**
+ * The content client: the same HTTP contract whether the content service is
+ * embedded (a Fetch handler called in process) or remote (CONTENT_API_URL).
+ * Every answer is parsed with schema/ before use.
+ */
+import { z } from "zod";
+import type { Locale } from "../../schema/common";
+import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../schema/page";
+
+export type Fetcher = (request: Request) => Promise<Response>;
+
+export type PageResult = { kind: "page"; page: PageData } | { kind: "error"; status: number; message: string };
+
+const pagesListSchema = z.object({
+  pages: z.array(
+    z.object({
+      page_id: z.string(),
+      paths: z.object({ fr: z.string(), en: z.string() }),
+      title: z.object({ fr: z.string(), en: z.string() }),
+      hidden: z.boolean().default(false),
+      version: z.number(),
+      updated_at: z.string().optional(),
+    }),
+  ),
+});
+export type PageSummary = z.infer<typeof pagesListSchema>["pages"][number];
+
+export interface ContentClient {
+  firstLoad(domainName: string): Promise<FirstLoadData>;
+  getPage(site: FirstLoadData, path: string, locale: Locale, query?: Record<string, string>): Promise<PageResult>;
+  listPages(site: FirstLoadData): Promise<PageSummary[]>;
+  /** Raw access for resource routes that proxy a call. */
+  fetch(path: string, init: RequestInit & { locale?: Locale }): Promise<Response>;
+}
+
+export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.internal"): ContentClient {
+  const firstLoadCache = new Map<string, Promise<FirstLoadData>>();
+
+  async function call(path: string, init: RequestInit & { locale?: Locale } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("accept", "application/json");
+    if (init.locale) headers.set("content-language", init.locale);
+    if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+    return fetcher(new Request(new URL(path, baseUrl), { ...init, headers }));
+  }
+
+  return {
+    fetch: call,
+    firstLoad(domainName) {
+      const key = domainName.toLowerCase();
+      let pending = firstLoadCache.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const response = await call("/api/swc/page", { method: "POST", body: JSON.stringify({ domain_name: key }) });
+          if (!response.ok) throw new Error(`First load failed with status ${response.status}`);
+          return firstLoadSchema.parse(await response.json());
+        })();
+        pending.catch(() => firstLoadCache.delete(key));
+        firstLoadCache.set(key, pending);
+      }
+      return pending;
+    },
+    async getPage(site, path, locale, query) {
+      const response = await call(`/api/swc/${site.microsite_id}/page/${site.site_id}`, {
+        method: "POST",
+        locale,
+        headers: { "x-site-key": site.site_key },
+        body: JSON.stringify({ path, query, production: site.production }),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return { kind: "error", status: 500, message: "Unexpected string output." };
+      }
+      if (typeof body === "string") return { kind: "error", status: 500, message: "Unexpected string output." };
+      if (!response.ok) {
+        return { kind: "error", status: response.status, message: "Unexpected status code." };
+      }
+      const parsed = pageDataSchema.safeParse(body);
+      if (!parsed.success) {
+        console.warn(`Page answer for ${path} failed validation: ${z.prettifyError(parsed.error)}`);
+        return { kind: "error", status: 404, message: "This page could not be found" };
+      }
+      return { kind: "page", page: parsed.data };
+    },
+    async listPages(site) {
+      const response = await call(`/api/pages/${site.site_id}`, {
+        headers: { "x-site-id": site.site_id, "x-site-key": site.site_key },
+      });
+      if (!response.ok) throw new Error(`Listing pages failed with status ${response.status}`);
+      return pagesListSchema.parse(await response.json()).pages;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * What the server hands to loaders: the content client and public configuration.
+ * The production server reads `servicesContext` from the server build's entry
+ * module so both sides share one context object.
+ */
+import { createContext } from "react-router";
+import type { ContentClient } from "./content-client";
+
+export interface PublicConfig {
+  /** Map tile URL template; empty means a plain background. */
+  mapTileUrl: string;
+  mapTileAttribution: string;
+  publicOrigin: string;
+  exposeErrors: boolean;
+  recaptchaSiteKey?: string;
+}
+
+export interface AppServices {
+  content: ContentClient;
+  config: PublicConfig;
+}
+
+export const servicesContext = createContext<AppServices>();

@@ -1,0 +1,13 @@
+/** Site-wide events (site.md §2: contact and language-warning modals open through events). */
+export type SiteEventName = "open-contact-modal" | "open-language-warning" | "toast";
+
+export function dispatchSiteEvent(name: SiteEventName, detail: unknown = {}): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new CustomEvent(`site:${name}`, { detail }));
+}
+
+export function onSiteEvent(name: SiteEventName, listener: (detail: unknown) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent).detail);
+  window.addEventListener(`site:${name}`, handler);
+  return () => window.removeEventListener(`site:${name}`, handler);
+}

@@ -1,0 +1,102 @@
+/** Loads a content page for a path (site.md §4 Page load) and shapes what the route renders. */
+import { data, redirect } from "react-router";
+import type { Block } from "../../schema/block";
+import type { Locale } from "../../schema/common";
+import type { PageData } from "../../schema/page";
+import { parseBlocks } from "../../schema/parse";
+import type { AppServices } from "./context";
+import { sanitizeBlocks } from "./sanitize.server";
+
+export interface PageView {
+  locale: Locale;
+  path: string;
+  page: Omit<PageData, "content" | "header" | "footer" | "override">;
+  header: Block[];
+  content: Block[];
+  footer: Block[];
+  /** Property search hides the footer (site.md §2). */
+  hideFooter: boolean;
+  origin: string;
+  exposeErrors: boolean;
+}
+
+export interface ErrorView {
+  locale: Locale;
+  status: number;
+  message: string;
+  header: Block[];
+  footer: Block[];
+  page?: PageView["page"];
+  debug?: string;
+}
+
+export const PROPERTY_SEARCH_PATHS = new Set(["/fr/proprietes", "/en/properties"]);
+
+export function normalisePath(pathname: string): string {
+  const clean = pathname.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  return clean === "" ? "/" : clean;
+}
+
+function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string): Block[] {
+  const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
+  return sanitizeBlocks(blocks);
+}
+
+export async function loadPage(request: Request, locale: Locale, services: AppServices): Promise<PageView> {
+  const url = new URL(request.url);
+  const path = normalisePath(url.pathname);
+  const site = await services.content.firstLoad(url.host);
+  const query = Object.fromEntries(url.searchParams);
+  const result = await services.content.getPage(site, path, locale, query);
+  if (result.kind === "error") {
+    throw data({ locale, status: result.status, message: result.message, header: [], footer: [] } satisfies ErrorView, {
+      status: result.status,
+    });
+  }
+  const { content, header, footer, override, ...page } = result.page;
+  if (page.status === 301 || page.status === 302) {
+    if (!page.location) {
+      throw data(
+        {
+          locale,
+          status: 500,
+          message: "Unexpected redirection response.",
+          header: [],
+          footer: [],
+        } satisfies ErrorView,
+        {
+          status: 500,
+        },
+      );
+    }
+    throw redirect(page.location, page.status);
+  }
+  const headerBlocks = blocksOf(header, "header", path);
+  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path);
+  if (page.status >= 400) {
+    const known = [403, 404, 500, 503].includes(page.status);
+    throw data(
+      {
+        locale,
+        status: page.status,
+        message: known ? `errors.${page.status}-message` : "Unexpected status code.",
+        header: headerBlocks,
+        footer: footerBlocks,
+        page,
+      } satisfies ErrorView,
+      { status: page.status },
+    );
+  }
+  const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
+  return {
+    locale,
+    path,
+    page: { ...page, seo: seo as PageData["seo"] },
+    header: headerBlocks,
+    content: blocksOf(content, "content", path),
+    footer: footerBlocks,
+    hideFooter: PROPERTY_SEARCH_PATHS.has(path),
+    origin: services.config.publicOrigin || url.origin,
+    exposeErrors: services.config.exposeErrors,
+  };
+}

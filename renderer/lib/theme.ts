@@ -1,0 +1,25 @@
+/** Theme → CSS custom properties on <html>: preset accents, overrides, radii and the ten greys. */
+import { GREYS, PRESETS, type Theme } from "../../schema/theme";
+
+export function themeVariables(theme: Theme | undefined): Record<string, string> {
+  const preset = PRESETS[theme?.preset ?? "blue"];
+  const vars: Record<string, string> = {
+    "--accent": theme?.colors?.accent ?? preset.accent,
+    "--accent-dark": theme?.colors?.accent_dark ?? preset.accent_dark,
+    "--accent-light": theme?.colors?.accent_light ?? preset.accent_light,
+    "--text-base": theme?.colors?.text ?? preset.text,
+    "--radius-1": theme?.radius?.["radius-1"] ?? "0px",
+    "--radius-2": theme?.radius?.["radius-2"] ?? "0px",
+    "--radius-3": theme?.radius?.["radius-3"] ?? "0px",
+  };
+  GREYS.forEach((grey, i) => {
+    vars[`--grey-${(i + 1) * 100}`] = grey;
+  });
+  return vars;
+}
+
+export function themeStyleText(theme: Theme | undefined): string {
+  return `:root{${Object.entries(themeVariables(theme))
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";")}}`;
+}

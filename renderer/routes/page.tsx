@@ -1,0 +1,95 @@
+/** Every /fr/* and /en/* path: a content page rendered from the content service's blocks. */
+import { useEffect } from "react";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isLocale } from "../../schema/common";
+import { BlockList } from "../blocks/BlockList";
+import { servicesContext } from "../lib/context";
+import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
+import { loadPage, type PageView } from "../lib/page-loader.server";
+import { pageMeta } from "../lib/seo";
+import type { Route } from "./+types/page";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang;
+  if (!isLocale(lang)) {
+    throw data(
+      { locale: "fr", status: 404, message: "This page could not be found", header: [], footer: [] },
+      { status: 404 },
+    );
+  }
+  const view = await loadPage(request, lang, context.get(servicesContext));
+  const headers = new Headers();
+  if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
+    headers.append("set-cookie", localeCookie(lang));
+  return data(view, { headers });
+}
+
+/**
+ * Skip the fetch when the visitor switches to the alternate path of the page already
+ * loaded (site.md §4): the page data already holds both languages.
+ */
+let lastView: PageView | undefined;
+export async function clientLoader({ serverLoader, request, params }: Route.ClientLoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  if (
+    lastView &&
+    isLocale(params.lang) &&
+    lastView.page.alternate_paths.some((a) => a.locale === params.lang && a.path === path)
+  ) {
+    lastView = { ...lastView, locale: params.lang, path };
+    // biome-ignore lint/suspicious/noDocumentCookie: the server sets it on fetched pages; this path skips the fetch.
+    document.cookie = localeCookie(params.lang);
+    return lastView;
+  }
+  lastView = (await serverLoader()) as PageView;
+  return lastView;
+}
+clientLoader.hydrate = false as const;
+
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? pageMeta(loaderData as PageView) : [];
+}
+
+export default function PageRoute({ loaderData }: Route.ComponentProps) {
+  const view = loaderData as PageView;
+  const { locale, page } = view;
+  const lastHeader = view.header.at(-1)?.block_type;
+  useEffect(() => {
+    lastView = view;
+  }, [view]);
+  return (
+    <>
+      <BlockList
+        blocks={view.header}
+        locale={locale}
+        siteType={page.site_type}
+        region="header"
+        variantId={page.variant?.id}
+      />
+      <main id="main-content" tabIndex={-1}>
+        <BlockList
+          blocks={view.content}
+          locale={locale}
+          siteType={page.site_type}
+          region="content"
+          variantId={page.variant?.id}
+          before={lastHeader}
+        />
+      </main>
+      {view.hideFooter ? null : (
+        <BlockList
+          blocks={view.footer}
+          locale={locale}
+          siteType={page.site_type}
+          region="footer"
+          variantId={page.variant?.id}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+/** `/`: the only place where the browser language is detected (site.md §2). */
+import { redirect } from "react-router";
+import { chooseLocale } from "../lib/locale";
+import type { Route } from "./+types/root-redirect";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = chooseLocale(request, { detectBrowser: true });
+  return redirect(`/${locale}${url.search}`, { status: 302, headers: { vary: "accept-language, cookie" } });
+}
+
+export default function RootRedirect() {
+  return null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Links of blocks (blocks.md §2, §3 Link): internal URLs are localized, keep the
+ * variant id and open in the same window; external links or target _blank are
+ * plain anchors. `on_click_action` open_contact_modal opens the contact modal.
+ */
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import type { Link } from "../../schema/fields";
+import { dispatchSiteEvent } from "../lib/events";
+import { useSite } from "../lib/site";
+
+export function isInternalUrl(url: string): boolean {
+  return url.startsWith("/") && !url.startsWith("//");
+}
+
+/** Adds the variant query parameter to an internal URL. */
+export function withVariant(url: string, variantId: string | undefined): string {
+  if (!variantId || !isInternalUrl(url)) return url;
+  const [pathAndQuery = "", hash] = url.split("#");
+  const separator = pathAndQuery.includes("?") ? "&" : "?";
+  return `${pathAndQuery}${separator}variant=${encodeURIComponent(variantId)}${hash ? `#${hash}` : ""}`;
+}
+
+/** Prefixes an unprefixed internal path with the locale. */
+export function localizeUrl(url: string, locale: string): string {
+  if (!isInternalUrl(url)) return url;
+  if (/^\/(fr|en)(\/|$|\?|#)/.test(url)) return url;
+  return `/${locale}${url === "/" ? "" : url}`;
+}
+
+export function SmartLink({
+  link,
+  className,
+  children,
+  ...rest
+}: {
+  link: Link;
+  className?: string;
+  children?: ReactNode;
+  "aria-label"?: string;
+  onClick?: () => void;
+}) {
+  const { locale, variantId } = useSite();
+  const content = children ?? link.text;
+  const action = link.on_click_action;
+  if (action) {
+    if (action.action_type === "open_contact_modal") {
+      return (
+        <button
+          type="button"
+          className={className}
+          aria-label={rest["aria-label"]}
+          onClick={() => {
+            rest.onClick?.();
+            dispatchSiteEvent("open-contact-modal", action.action_params ?? {});
+          }}
+        >
+          {content}
+        </button>
+      );
+    }
+    console.warn(`Unknown link action type "${action.action_type}".`);
+  }
+  const url = link.url?.trim();
+  if (!url) return <span className={className}>{content}</span>;
+  if (isInternalUrl(url) && link.target !== "_blank") {
+    return (
+      <RouterLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
+        {content}
+      </RouterLink>
+    );
+  }
+  const external = link.target === "_blank";
+  return (
+    <a
+      href={isInternalUrl(url) ? withVariant(localizeUrl(url, locale), variantId) : url}
+      className={className}
+      target={external ? "_blank" : undefined}
+      rel={external ? "noopener noreferrer" : undefined}
+      {...rest}
+    >
+      {content}
+    </a>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * Payload and answer schemas of every call of site.md §7. The content service
+ * validates what it answers with these, and the site parses what it receives with them.
+ */
+import { z } from "zod";
+import { localeSchema } from "./common";
+import { pageDataSchema } from "./page";
+
+// ---- pages -------------------------------------------------------------------
+
+export const pageRequestSchema = z.object({
+  path: z.string().startsWith("/"),
+  query: z.record(z.string(), z.string()).optional(),
+  production: z.boolean().optional(),
+});
+export type PageRequest = z.infer<typeof pageRequestSchema>;
+export const pageAnswerSchema = pageDataSchema;
+
+export const firstLoadRequestSchema = z.object({ domain_name: z.string().min(1) });
+
+export const demoPageAnswerSchema = z.object({ blocks: z.array(z.unknown()) });
+
+// ---- properties (site.md §3, §7) ---------------------------------------------
+
+export const PROPERTY_TYPES = ["maison", "condo", "prop", "ferme", "chalet", "terrain", "comm"] as const;
+export const propertyTypeSchema = z.enum(PROPERTY_TYPES);
+export const PROPERTY_BADGES = [
+  "sold",
+  "open_house",
+  "new",
+  "new_build",
+  "rent",
+  "foreclosed",
+  "collection",
+  "commercial",
+] as const;
+export const propertyBadgeSchema = z.enum(PROPERTY_BADGES);
+export const ORDER_BY = ["newest", "oldest", "price_desc", "price_asc"] as const;
+export const orderBySchema = z.enum(ORDER_BY);
+
+const localizedText = z.object({ fr: z.string(), en: z.string() });
+const coordsSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+export const propertyListingSchema = z.object({
+  uls: z.string(),
+  type: propertyTypeSchema,
+  address: localizedText,
+  price: z.number().nonnegative(),
+  forSaleForRent: z.enum(["buy", "rent"]),
+  url: localizedText,
+  carousel_images: z.array(z.string()),
+  property_image: z.string(),
+  specs: z.object({
+    bed: z.number().int().nonnegative(),
+    bath: z.number().int().nonnegative(),
+    area: z.number().nonnegative(),
+  }),
+  badge: propertyBadgeSchema.nullable(),
+  coords: coordsSchema,
+  municipality: z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() }).optional(),
+  listed_at: z.string().optional(),
+});
+export type PropertyListing = z.infer<typeof propertyListingSchema>;
+
+/** A map feature: a single listing marker or a cluster of them. */
+export const propertyMarkerSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("listing"),
+    uls: z.string(),
+    coords: coordsSchema,
+    price: z.number(),
+    type: propertyTypeSchema,
+  }),
+  z.object({
+    kind: z.literal("cluster"),
+    id: z.number().int(),
+    coords: coordsSchema,
+    count: z.number().int().positive(),
+    expansion_zoom: z.number().int(),
+  }),
+]);
+export type PropertyMarker = z.infer<typeof propertyMarkerSchema>;
+
+export const propertyTooltipSchema = z.object({
+  uls: z.string(),
+  address: localizedText,
+  carousel_images: z.array(z.string()),
+  price: z.number(),
+  specs: z.object({ bed: z.number(), bath: z.number(), area: z.number() }),
+  type: propertyTypeSchema,
+  url: localizedText,
+});
+export type PropertyTooltip = z.infer<typeof propertyTooltipSchema>;
+
+export const municipalitySchema = z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() });
+export type Municipality = z.infer<typeof municipalitySchema>;
+
+/** Reads a query value that may repeat (`mun=1&mun=2`) or be comma-separated. */
+const listParam = z.preprocess(
+  (v) =>
+    v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean),
+  z.array(z.string().regex(/^[\w-]+$/, "Expected codes")).optional(),
+);
+const intParam = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : Number(v)),
+    z.number().int().min(min).max(max).optional(),
+  );
+const numParam = z.preprocess(
+  (v) => (v === undefined || v === "" || v === "null" ? undefined : Number(v)),
+  z.number().finite().nonnegative().optional(),
+);
+const latParam = z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number().min(-90).max(90).optional());
+const lngParam = z.preprocess(
+  (v) => (v === undefined ? undefined : Number(v)),
+  z.number().min(-180).max(180).optional(),
+);
+
+/** Query of `GET /properties` (flattened map bounds, open_house sent as 1). */
+export const propertiesQuerySchema = z.object({
+  format: z.enum(["count", "map"]).optional(),
+  mun: listParam,
+  price_min: numParam,
+  price_max: numParam,
+  forSaleForRent: z.enum(["buy", "rent"]).optional(),
+  type: z.preprocess(
+    (v) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).filter(Boolean),
+    z.array(propertyTypeSchema).optional(),
+  ),
+  bedrooms: intParam(0, 99),
+  bathrooms: intParam(0, 99),
+  open_house: z.enum(["1"]).optional(),
+  SouthWest_lat: latParam,
+  SouthWest_lng: lngParam,
+  NorthEast_lat: latParam,
+  NorthEast_lng: lngParam,
+  zoom: intParam(0, 22),
+  order_by: orderBySchema.optional(),
+  page: intParam(1, 100000),
+  limit: intParam(1, 100),
+  listingLimit: intParam(1, 100),
+});
+export type PropertiesQuery = z.infer<typeof propertiesQuerySchema>;
+
+export const propertiesCountAnswerSchema = z.object({ data: z.object({ total: z.number().int().nonnegative() }) });
+export const propertiesMapAnswerSchema = z.object({
+  data: z.object({
+    total: z.number().int().nonnegative(),
+    propertiesMap: z.array(propertyMarkerSchema),
+    propertiesListing: z.array(propertyListingSchema),
+  }),
+});
+export const propertiesPageAnswerSchema = z.object({
+  data: z.object({ total: z.number().int().nonnegative(), propertiesListing: z.array(propertyListingSchema) }),
+});
+export const tooltipAnswerSchema = propertyTooltipSchema;
+export const municipalitiesAnswerSchema = z.object({ municipalities: z.array(municipalitySchema) });
+export const searchFiltersAnswerSchema = z.object({
+  municipalities: z.array(municipalitySchema),
+  property_types: z.array(z.object({ code: propertyTypeSchema, label: localizedText })),
+  price_increments: z.array(z.number().int().nonnegative()),
+});
+
+// ---- articles ------------------------------------------------------------------
+
+export const articlesQuerySchema = z.object({
+  language: localeSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(6),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  categories: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "Expected comma-separated category ids")
+    .transform((s) => s.split(",").map(Number))
+    .optional(),
+  with_categories: z.literal("1").optional(),
+});
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  label: localizedText,
+  articles_count: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.object({ fr: z.string().nullable(), en: z.string().nullable() }),
+  title: z.string(),
+  excerpt: z.string(),
+  thumbnails: z.object({ url_small: z.string(), url_large: z.string() }),
+  author: z.object({ name: z.string(), thumbnail: z.string().optional() }),
+  category: z.string(),
+  published_at: z.string(),
+  read_time: z.number().int().min(1),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articlesAnswerSchema = z.object({
+  data: z.object({
+    categories: z.array(categorySchema).optional(),
+    articles: z.array(articleSummarySchema),
+    total: z.number().int().nonnegative(),
+  }),
+});
+
+// ---- contact (form-data) -----------------------------------------------------------
+
+export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
+export const RECIPIENT_TYPES = ["broker", "administrative_team", "executive_team", "team", "office", "agency"] as const;
+
+/** Email rule (site.md §5): text, an at sign, text, a dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX = 5000;
+const plain = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !/[<>]/.test(s), "markup-not-allowed");
+
+const commonContactShape = {
+  recaptcha_response: z.string().min(1, "required"),
+  locale: localeSchema,
+  full_name: plain(),
+  first_name: plain().min(1, "required"),
+  last_name: plain().min(1, "required"),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\(\d{3}\) \d{3}-\d{4})?$/, "format")
+    .default(""),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, "format"),
+};
+
+export const contactFormPayloadSchema = z.object({
+  ...commonContactShape,
+  form_type: z.literal("contact_form"),
+  message: z.string().trim().min(1, "required").max(MAX, "too-long"),
+  recipient_type: z.enum(RECIPIENT_TYPES).optional(),
+  recipient_slug: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "format")
+    .optional(),
+});
+
+const addressShape = {
+  preferred_method_of_contact: z.enum(["phone", "email", "text"]).optional(),
+  address: plain().min(1, "required"),
+  postal_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]\d[A-Z] \d[A-Z]\d$/, "format"),
+  city: plain().min(1, "required"),
+  province: plain().default(""),
+  country: plain().default(""),
+  municipality: plain(2000).min(1, "required"),
+};
+
+export const alertPayloadSchema = z.object({
+  ...commonContactShape,
+  ...addressShape,
+  form_type: z.literal("property_alert"),
+  property_type: plain().default(""),
+  current_client_situation: z.enum(["owner", "tenant", "parents", "abroad", "other"]),
+  desired_moving_timeframe: z.enum(["0-60", "60-120", "4-8", "8+"]),
+  budget_min: z.coerce.number().nonnegative(),
+  budget_max: z.union([
+    z.literal("Infinity").transform(() => Number.POSITIVE_INFINITY),
+    z.coerce.number().nonnegative(),
+  ]),
+  nb_bedrooms: z.coerce.number().int().min(0).max(99),
+  nb_bathrooms: z.coerce.number().int().min(0).max(99),
+});
+
+export const valuationPayloadSchema = z.object({
+  ...commonContactShape,
+  ...addressShape,
+  form_type: z.literal("property_valuation"),
+  property_type: plain().min(1, "required"),
+  year_of_construction: z.string().regex(/^\d{4}$/, "format"),
+  nb_bedrooms: z.coerce.number().int().min(0).max(99),
+  nb_bathrooms: z.coerce.number().int().min(0).max(99),
+  nb_parking: z.coerce.number().int().min(0).max(99),
+  nb_garage: z.coerce.number().int().min(0).max(99),
+  living_area: plain(40).min(1, "required"),
+  land_area: plain(40).min(1, "required"),
+  evaluation_report: z.enum(["yes", "no"]),
+  availability_of_report: z.enum(["yes", "no"]),
+  reason_for_sale: plain(MAX).default(""),
+  renos_and_improvments: plain(MAX).default(""),
+});
+
+export const contactPayloadSchema = z.discriminatedUnion("form_type", [
+  contactFormPayloadSchema,
+  alertPayloadSchema,
+  valuationPayloadSchema,
+]);
+export type ContactPayload = z.infer<typeof contactPayloadSchema>;
+
+export const contactAnswerSchema = z.union([
+  z.object({ status: z.literal("success"), id: z.string() }),
+  z.object({ status: z.literal("error"), errors: z.record(z.string(), z.string()) }),
+]);
+
+/** Every error answer of the content service. */
+export const errorAnswerSchema = z.object({
+  status: z.literal("error"),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});

@@ -1,0 +1,5 @@
+export * from "./block";
+export * from "./common";
+export * from "./fields";
+export * from "./page";
+export * from "./theme";

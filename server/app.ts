@@ -1,0 +1,108 @@
+/**
+ * The one production process: the content service under /api, the built site's
+ * static files, and server rendering that calls the content service in process.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createContentClient } from "../renderer/lib/content-client";
+import type { AppServices } from "../renderer/lib/context";
+import type { Config } from "./config";
+import { createEmbeddedContentService } from "./content/index";
+import type { ContentService } from "./content/service";
+
+type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
+
+/** Adapts an Express request to a Fetch Request for the content service. */
+function toFetchRequest(req: express.Request): Request {
+  const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.originalUrl, origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs duplex for streamed bodies.
+    duplex: hasBody ? "half" : undefined,
+  });
+}
+
+export async function sendFetchResponse(res: express.Response, response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, key) => {
+    res.append(key, value);
+  });
+  if (!response.body) return void res.end();
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export interface AppOptions {
+  config: Config;
+  /** Dev: a function loading the build from Vite; prod: the built server module. */
+  build: () => Promise<ServerBuild>;
+  vite?: { middlewares: express.RequestHandler };
+  content?: ContentService;
+}
+
+export function createServices(config: Config, content: ContentService): AppServices {
+  const fetcher = config.CONTENT_API_URL
+    ? (request: Request) => {
+        const target = new URL(new URL(request.url).pathname + new URL(request.url).search, config.CONTENT_API_URL);
+        return fetch(new Request(target, request));
+      }
+    : (request: Request) => content.handle(request);
+  return {
+    content: createContentClient(fetcher),
+    config: {
+      mapTileUrl: config.MAP_TILE_URL,
+      mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
+      publicOrigin: config.PUBLIC_ORIGIN ?? "",
+      exposeErrors: config.EXPOSE_ERRORS ?? config.NODE_ENV === "development",
+      recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
+    },
+  };
+}
+
+export async function createApp(options: AppOptions) {
+  const { config } = options;
+  const content = options.content ?? createEmbeddedContentService(config);
+  const services = createServices(config, content);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+
+  // The content service (same contract whether called over HTTP or in process).
+  app.use("/api", async (req, res) => {
+    await sendFetchResponse(res, await content.handle(toFetchRequest(req)));
+  });
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    const clientDir = path.resolve(import.meta.dirname, "../build/client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h" }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: async () => {
+        const build = await options.build();
+        const entry = build.entry.module as unknown as EntryWithContext;
+        const context = new RouterContextProvider();
+        context.set(entry.servicesContext as never, services as never);
+        return context;
+      },
+    }),
+  );
+  return { app, content, services };
+}

@@ -1,0 +1,42 @@
+/** Configuration from environment variables, parsed once with zod; every default runs offline. */
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .optional();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./.data"),
+  /** Unset: the embedded content service answers in process. */
+  CONTENT_API_URL: z.url().optional(),
+  /** Site served when the domain name is unknown to the content service. */
+  SITE_ID: z.string().default("demo-broker"),
+  /** Key the studio sends to write pages; unset means writes are refused. */
+  EDITOR_KEY: z.string().min(16).optional(),
+  /** API key of the content client (`/api`), for tools. */
+  CONTENT_API_KEY: z.string().min(16).optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  /** Map tiles; empty string disables tiles (markers on a plain background). */
+  MAP_TILE_URL: z.string().default(""),
+  MAP_TILE_ATTRIBUTION: z.string().default(""),
+  /** Public origin used in canonical URLs, sitemap and share links. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** Shows the debug dump on error pages. */
+  EXPOSE_ERRORS: boolish,
+});
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,159 @@
+/** Page calls: POST /page/{site_id}, POST /page (first load), GET /development/demo-page, studio reads and writes. */
+import { z } from "zod";
+import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
+import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../../schema/page";
+import { fieldErrors, HttpError, json, readJson } from "../http";
+import { alternatePathsOf, type ContentRepository, pageRecordSchema, type SiteRecord } from "../repository";
+import type { Route } from "../service";
+
+/** Normalises a requested path: no trailing slash, no double slashes. */
+export function normalisePath(path: string): string {
+  const clean = path.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  return clean === "" ? "/" : clean;
+}
+
+/** Builds the page answer of site.md §3 for a path of a site. */
+export function buildPageAnswer(repo: ContentRepository, site: SiteRecord, rawPath: string): PageData {
+  const path = normalisePath(rawPath);
+  const shell = {
+    header: site.header,
+    footer: site.footer,
+    theme: site.theme,
+    metadata: site.metadata,
+    variant: site.variant ?? null,
+    microsite_id: site.microsite_id,
+    site_id: site.site_id,
+    site_type: site.site_type,
+    site_key: site.site_key,
+    recaptcha: site.recaptcha,
+    production: true,
+  };
+  const redirect = repo.findRedirect(site.site_id, path);
+  if (redirect) {
+    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
+  }
+  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
+  const page = repo.findPageByPath(site.site_id, path);
+  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
+  const seo = {
+    ...site.seo,
+    ...page.seo,
+    robots_index_rule: page.hidden
+      ? "noindex, nofollow"
+      : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
+  };
+  return pageDataSchema.parse({
+    ...shell,
+    status: 200,
+    content: page.content,
+    override: page.override,
+    seo,
+    title: page.title,
+    alternate_paths: alternatePathsOf(page),
+    version: page.version,
+  });
+}
+
+function firstLoad(site: SiteRecord): FirstLoadData {
+  return firstLoadSchema.parse({
+    production: true,
+    microsite_id: site.microsite_id,
+    site_id: site.site_id,
+    site_type: site.site_type,
+    site_key: site.site_key,
+    variant_id: site.variant?.id ?? null,
+    recaptcha: site.recaptcha,
+  });
+}
+
+const savePageBodySchema = z.object({
+  page: pageRecordSchema,
+  /** The version the editor started from; a different stored version is a conflict. */
+  base_version: z.number().int().nonnegative().optional(),
+});
+
+export const pageRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: "/page/:site_id",
+    clients: ["protected", "content"],
+    handler: async ({ request, params, repo, site }) => {
+      const parsed = pageRequestSchema.safeParse(await readJson(request));
+      if (!parsed.success) throw new HttpError(400, "Invalid page request", fieldErrors(parsed.error));
+      const target = repo.getSite(params.site_id ?? "");
+      if (!target) throw new HttpError(404, "Unknown site");
+      if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
+      return json(buildPageAnswer(repo, target, parsed.data.path));
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/page",
+    clients: ["unprotected"],
+    handler: async ({ request, repo, config }) => {
+      const parsed = firstLoadRequestSchema.safeParse(await readJson(request));
+      if (!parsed.success) throw new HttpError(400, "Invalid first-load request", fieldErrors(parsed.error));
+      const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
+      const site = repo.findSiteByDomain(host) ?? repo.getSite(config.SITE_ID);
+      if (!site) throw new HttpError(404, "Unknown domain");
+      return json(firstLoad(site));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/development/demo-page",
+    clients: ["content"],
+    handler: ({ repo }) => json(demoPageAnswerSchema.parse({ blocks: repo.getDemoBlocks() })),
+  },
+  {
+    method: "GET",
+    pattern: "/pages/:site_id",
+    clients: ["content"],
+    handler: ({ params, repo, site }) => {
+      const siteId = params.site_id ?? "";
+      if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      return json({
+        pages: repo.listPages(siteId).map((p) => ({
+          page_id: p.page_id,
+          paths: p.paths,
+          title: p.title,
+          hidden: p.hidden,
+          version: p.version,
+          updated_at: p.updated_at,
+        })),
+      });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/pages/:site_id/:page_id",
+    clients: ["content"],
+    handler: ({ params, repo, site }) => {
+      const siteId = params.site_id ?? "";
+      if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+      const page = repo.getPage(siteId, params.page_id ?? "");
+      if (!page) throw new HttpError(404, "Unknown page");
+      return json({ page }, 200, { etag: `"${page.version}"` });
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/pages/:site_id/:page_id",
+    clients: ["content"],
+    handler: async ({ request, params, repo, editor }) => {
+      if (!editor) throw new HttpError(401, "Writing pages needs the editor key");
+      const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
+      if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
+      const siteId = params.site_id ?? "";
+      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      if (parsed.data.page.page_id !== params.page_id) throw new HttpError(400, "page_id does not match the URL");
+      const result = repo.savePage(siteId, parsed.data.page, parsed.data.base_version);
+      if (!result.ok && result.reason === "conflict") {
+        return json({ status: "error", message: "The page changed since you opened it", version: result.version }, 409);
+      }
+      if (!result.ok) throw new HttpError(404, "Unknown page");
+      return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
+    },
+  },
+];

@@ -1,0 +1,58 @@
+/** Seeds the store from fixtures/ on first start (and on demand with `npm run seed`). */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { pageRecordSchema, redirectRecordSchema, siteRecordSchema } from "./repository";
+import type { SqliteContentRepository } from "./sqlite-repository";
+
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../fixtures");
+const SEED_VERSION_KEY = "fixtures_seeded";
+
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, "utf8"));
+}
+
+/** Reads every site, page and redirect fixture, validated; throws naming the file that fails. */
+export function loadFixtures(dir = FIXTURES_DIR) {
+  const sitesDir = path.join(dir, "sites");
+  const sites = fs
+    .readdirSync(sitesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => {
+      const siteDir = path.join(sitesDir, d.name);
+      const parse = <T>(schema: z.ZodType<T>, file: string): T => {
+        const result = schema.safeParse(readJson(file));
+        if (!result.success)
+          throw new Error(`Invalid fixture ${path.relative(dir, file)}: ${z.prettifyError(result.error)}`);
+        return result.data;
+      };
+      const site = parse(siteRecordSchema, path.join(siteDir, "site.json"));
+      const pagesDir = path.join(siteDir, "pages");
+      const pages = fs.existsSync(pagesDir)
+        ? fs
+            .readdirSync(pagesDir)
+            .filter((f) => f.endsWith(".json"))
+            .sort()
+            .map((f) => parse(pageRecordSchema, path.join(pagesDir, f)))
+        : [];
+      const redirectsFile = path.join(siteDir, "redirects.json");
+      const redirects = fs.existsSync(redirectsFile) ? parse(z.array(redirectRecordSchema), redirectsFile) : [];
+      return { site, pages, redirects };
+    });
+  const demoFile = path.join(dir, "demo-page.json");
+  const demoBlocks = fs.existsSync(demoFile) ? z.array(z.unknown()).parse(readJson(demoFile)) : [];
+  return { sites, demoBlocks };
+}
+
+export function seedFromFixtures(repo: SqliteContentRepository, options: { force?: boolean; dir?: string } = {}) {
+  if (!options.force && repo.getMeta(SEED_VERSION_KEY)) return false;
+  const { sites, demoBlocks } = loadFixtures(options.dir);
+  for (const { site, pages, redirects } of sites) {
+    repo.putSite(site);
+    for (const page of pages) repo.savePage(site.site_id, page);
+    for (const redirect of redirects) repo.putRedirect(site.site_id, redirect);
+  }
+  repo.putDemoBlocks(demoBlocks);
+  repo.setMeta(SEED_VERSION_KEY, new Date().toISOString());
+  return true;
+}

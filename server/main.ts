@@ -1,0 +1,43 @@
+/** Starts the site: `npm run dev` (Vite middleware) or `npm start` (the production build). */
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+
+const dev = process.argv.includes("--dev");
+const config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : (process.env.NODE_ENV ?? "production") });
+
+async function main() {
+  let build: () => Promise<ServerBuild>;
+  let vite: Awaited<ReturnType<typeof import("vite")["createServer"]>> | undefined;
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    const server = vite;
+    build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const file = path.resolve(import.meta.dirname, "../build/server/index.js");
+    const module = (await import(file)) as ServerBuild;
+    build = async () => module;
+  }
+  const { app, content } = await createApp({ config, build, vite });
+  const server = app.listen(config.PORT, config.HOST, () => {
+    console.log(
+      `Site ready on http://localhost:${config.PORT} (data in ${config.dataDir}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
+    );
+  });
+  const stop = () => {
+    server.close(() => {
+      content.repo.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
