@@ -1,4 +1,9 @@
 import "./styles/global.css";
+
+// Every block, ui and shell stylesheet goes into the document's CSS, so server-rendered
+// HTML is styled before any view code loads (views themselves load on demand).
+import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css", "./features/**/*.css"], { eager: true });
+
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -10,12 +15,35 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../schema/common";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../schema/locales";
+import type { Route } from "./+types/root";
+import { servicesContext } from "./lib/context";
+import { useNonce } from "./lib/csp";
 import { getI18n } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
+import { errorMeta } from "./lib/seo";
 import { themeStyleText } from "./lib/theme";
 import { ErrorPage } from "./ui/ErrorPage";
 import { Shell } from "./ui/Shell";
+
+/** Public settings the whole app needs, error pages included (read once per document). */
+export function loader({ context }: Route.LoaderArgs) {
+  let exposeErrors = false;
+  try {
+    exposeErrors = context.get(servicesContext).config.exposeErrors;
+  } catch {
+    // No services on this request: keep errors hidden.
+  }
+  return { exposeErrors };
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  return error ? errorMeta(error) : [];
+}
+
+export function shouldRevalidate() {
+  return false;
+}
 
 function useLocaleAndPage(): { locale: Locale; view?: PageView } {
   const matches = useMatches();
@@ -32,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const errorLocale = isLocale(errorView?.locale) ? errorView.locale : undefined;
   const lang = errorLocale ?? locale;
   const page = view?.page ?? errorView?.page;
+  const nonce = useNonce();
   return (
     <html lang={`${lang}-CA`}>
       <head>
@@ -48,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={getI18n(lang)}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

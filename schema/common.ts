@@ -1,24 +1,9 @@
 import { z } from "zod";
+import { LOCALES, SITE_TYPES } from "./locales";
 
-export const LOCALES = ["fr", "en"] as const;
+export * from "./locales";
+
 export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
-export const DEFAULT_LOCALE: Locale = "fr";
-
-export function isLocale(value: unknown): value is Locale {
-  return value === "fr" || value === "en";
-}
-export function otherLocale(locale: Locale): Locale {
-  return locale === "fr" ? "en" : "fr";
-}
-/** Meta locale (site.md §3): the locale plus _CA. */
-export function metaLocale(locale: Locale): string {
-  return `${locale}_CA`;
-}
-/** Canadian BCP 47 locale used for number, date and currency formatting. */
-export function intlLocale(locale: Locale): "fr-CA" | "en-CA" {
-  return locale === "fr" ? "fr-CA" : "en-CA";
-}
 
 /** A value given per locale; a missing locale is filled from the other one. */
 export function localized<S extends z.ZodType>(schema: S) {
@@ -34,24 +19,4 @@ export function localized<S extends z.ZodType>(schema: S) {
   );
 }
 
-export const VARIANT_COLORS = [
-  "red",
-  "pink",
-  "purple",
-  "deep-purple",
-  "indigo",
-  "blue",
-  "cyan",
-  "teal",
-  "green",
-  "lime",
-  "yellow",
-  "amber",
-  "orange",
-  "brown",
-  "grey",
-] as const;
-
-export const SITE_TYPES = ["broker", "agency"] as const;
 export const siteTypeSchema = z.enum(SITE_TYPES);
-export type SiteType = z.infer<typeof siteTypeSchema>;

@@ -5,7 +5,7 @@
  */
 import type { Block, BlockIssue } from "./block";
 import { issuePath, normaliseRawBlock, rawBlockSchema } from "./block";
-import { blockRegistry } from "./registry";
+import { getBlockDefinition } from "./registry";
 
 export interface ParseBlocksResult {
   blocks: Block[];
@@ -29,7 +29,7 @@ export function parseBlock(
     return { issue };
   }
   const normalised = normaliseRawBlock(envelope.data, index, warn);
-  const definition = blockRegistry[normalised.block_type];
+  const definition = getBlockDefinition(normalised.block_type);
   if (!definition) {
     const issue = {
       index,

@@ -3,16 +3,26 @@
  * Each family lists its definitions in `schema/blocks/<family>.ts`.
  */
 import type { BlockDefinition } from "./block";
+import { footerBlocks } from "./blocks/footers";
+import { headerBlocks } from "./blocks/headers";
 import { textBlocks } from "./blocks/text";
 
-const all: readonly BlockDefinition[] = [...textBlocks] as unknown as readonly BlockDefinition[];
+const all: readonly BlockDefinition[] = [
+  ...headerBlocks,
+  ...footerBlocks,
+  ...textBlocks,
+] as unknown as readonly BlockDefinition[];
 
+// Null prototype: a block_type such as "constructor" or "valueOf" from outside must not find anything.
 export const blockRegistry: Readonly<Record<string, BlockDefinition>> = Object.freeze(
-  Object.fromEntries(all.map((definition) => [definition.type, definition])),
+  Object.assign(
+    Object.create(null) as Record<string, BlockDefinition>,
+    Object.fromEntries(all.map((d) => [d.type, d])),
+  ),
 );
 
 export const blockTypes = Object.keys(blockRegistry);
 
 export function getBlockDefinition(type: string): BlockDefinition | undefined {
-  return blockRegistry[type];
+  return Object.hasOwn(blockRegistry, type) ? blockRegistry[type] : undefined;
 }

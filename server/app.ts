@@ -23,6 +23,9 @@ function toFetchRequest(req: express.Request): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
+  // The client address comes from the socket; headers a visitor sends cannot spoof it.
+  headers.delete("x-forwarded-for");
+  headers.set("x-real-ip", req.socket.remoteAddress ?? "");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method,

@@ -6,7 +6,7 @@
 import { Component, type CSSProperties, createContext, Fragment, type ReactNode, Suspense, useContext } from "react";
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
-import { isColorScheme } from "../../schema/theme";
+import { isColorScheme } from "../../schema/theme-values";
 import { renderRegistry } from "./registry";
 import type { BlockContext } from "./types";
 
@@ -88,11 +88,13 @@ export function BlockList(props: {
   variantId?: string;
   /** Type of the block right before this list (e.g. the last header block). */
   before?: string;
+  /** The block right after this list (e.g. the first content block, for transparent headers). */
+  after?: Block;
 }) {
   const decorate = useContext(BlockDecoratorContext);
   return props.blocks.map((block, index) => {
     const previous = props.blocks[index - 1];
-    const next = props.blocks[index + 1];
+    const next = props.blocks[index + 1] ?? (index === props.blocks.length - 1 ? props.after : undefined);
     const ctx: BlockContext = {
       locale: props.locale,
       siteType: props.siteType,

@@ -34,16 +34,23 @@ function lazyView(load: Loader): Entry {
 }
 
 const loaders: Record<string, Loader> = {
+  header_classic_block: () => import("./headers/HeaderClassic"),
+  header_megamenu_block: () => import("./headers/HeaderMegamenu"),
+  header_out_of_norm_block: () => import("./headers/HeaderOutOfNorm"),
+  footer_classic_block: () => import("./footers/FooterClassic"),
   text_block_1: () => import("./text/TextBlock1"),
   text_block_2: () => import("./text/TextBlock2"),
+  txt_img_double_block_1: () => import("./text/TxtImgDoubleBlock1"),
 };
 
-export const renderRegistry: Readonly<Record<string, Entry>> = Object.fromEntries(
-  Object.entries(loaders).map(([type, load]) => [type, lazyView(load)]),
+// Null prototype, as in schema/registry.ts: inherited names never count as block types.
+export const renderRegistry: Readonly<Record<string, Entry>> = Object.assign(
+  Object.create(null) as Record<string, Entry>,
+  Object.fromEntries(Object.entries(loaders).map(([type, load]) => [type, lazyView(load)])),
 );
 
 export function hasView(type: string): boolean {
-  return type in renderRegistry;
+  return Object.hasOwn(renderRegistry, type);
 }
 
 export function preloadBlocks(types: Iterable<string>): Promise<unknown[]> {

@@ -1,5 +1,5 @@
 /** Locale choice (site.md §2): route prefix, then the i18n_redirected cookie, then browser language (only on /), then fr. */
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/common";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/locales";
 
 export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

@@ -27,6 +27,11 @@ export function sanitizeHtml(html: string): string {
   return clean;
 }
 
+/** Sanitises every richtext value of `value` as declared by `schema` (objects, wrappers, repeaters). */
+export function sanitizeFields(schema: z.ZodType, value: unknown): unknown {
+  return walk(schema, value);
+}
+
 function walk(schema: z.ZodType, value: unknown): unknown {
   if (value === undefined || value === null) return value;
   const meta = fieldMetaOf(schema);

@@ -1,6 +1,7 @@
 /** The head of a content page from its SEO data (site.md §3 SEO): title, description, OG, Twitter, canonical, hreflang, robots. */
-import type { MetaDescriptor } from "react-router";
-import { metaLocale } from "../../schema/common";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { DEFAULT_LOCALE, isLocale, metaLocale } from "../../schema/locales";
+import { getI18n } from "./i18n";
 import type { PageView } from "./page-loader.server";
 
 export function absoluteUrl(origin: string, path: string): string {
@@ -57,4 +58,20 @@ export function pageMeta(view: PageView): MetaDescriptor[] {
   }
   for (const tag of page.metadata.tags) out.push({ name: tag.name, content: tag.content });
   return out;
+}
+
+/** Head of an error page: its title in the visitor's language, and never indexed. */
+export function errorMeta(error: unknown): MetaDescriptor[] {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data =
+    isRouteErrorResponse(error) && error.data && typeof error.data === "object"
+      ? (error.data as { locale?: unknown })
+      : {};
+  const t = getI18n(isLocale(data.locale) ? data.locale : DEFAULT_LOCALE).t;
+  const title = !isRouteErrorResponse(error)
+    ? t("errors.fatal-title")
+    : status === 503
+      ? t("errors.503-title")
+      : t("blocks.block-error.default-title", { statusCode: status });
+  return [{ title }, { name: "robots", content: "noindex" }];
 }

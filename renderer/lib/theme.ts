@@ -1,5 +1,6 @@
 /** Theme → CSS custom properties on <html>: preset accents, overrides, radii and the ten greys. */
-import { GREYS, PRESETS, type Theme } from "../../schema/theme";
+import type { Theme } from "../../schema/theme";
+import { GREYS, PRESETS } from "../../schema/theme-values";
 
 export function themeVariables(theme: Theme | undefined): Record<string, string> {
   const preset = PRESETS[theme?.preset ?? "blue"];

@@ -1,7 +1,7 @@
 /** Every /fr/* and /en/* path: a content page rendered from the content service's blocks. */
 import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isLocale } from "../../schema/common";
+import { isLocale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
@@ -70,6 +70,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
         siteType={page.site_type}
         region="header"
         variantId={page.variant?.id}
+        after={view.content[0]}
       />
       <main id="main-content" tabIndex={-1}>
         <BlockList

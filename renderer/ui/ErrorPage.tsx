@@ -1,10 +1,30 @@
-/** Error pages (site.md §2, §8): 403, 404, 500, 503 with icon, title, description and a way out. */
+/**
+ * Error pages (site.md §2, §8): 403, 404, 500, 503 with icon, title, description
+ * and a way out (403 and 5xx: refresh; all but 503: home). The debug dump shows
+ * only when error exposure is configured (root loader `exposeErrors`); a
+ * chunk-load failure reloads the page instead (at most once a minute).
+ */
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useLocation } from "react-router";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/common";
+import { isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
-import type { ErrorView } from "../lib/page-loader.server";
+import type { ErrorView, PageView } from "../lib/page-loader.server";
 import { Shell } from "./Shell";
+import { useReloadOnChunkError } from "./shell/ChunkReload";
+
+/** Whether the server is configured to expose error details (root loader, else the page's view). */
+function useExposeErrors(): boolean {
+  const root = useRouteLoaderData("root") as { exposeErrors?: boolean } | undefined;
+  const view = useMatches().find((m) => m.id === "routes/page")?.loaderData as PageView | undefined;
+  return root?.exposeErrors ?? view?.exposeErrors ?? false;
+}
+
+function debugText(error: unknown, view: Partial<ErrorView>): string | undefined {
+  if (isRouteErrorResponse(error)) return typeof view.debug === "string" && view.debug ? view.debug : undefined;
+  if (error instanceof Error) return error.stack || `${error.name}: ${error.message}`;
+  if (typeof error === "string") return error;
+  return undefined;
+}
 
 const KNOWN = new Set([403, 404, 500, 503]);
 
@@ -32,18 +52,18 @@ function ErrorIcon({ status }: { status: number }) {
 }
 
 export function ErrorPage({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
+  const exposeErrors = useExposeErrors();
+  useReloadOnChunkError(error);
   let status = 500;
   let view: Partial<ErrorView> = {};
-  let debug: string | undefined;
   if (isRouteErrorResponse(error)) {
     status = error.status;
     view = (error.data && typeof error.data === "object" ? error.data : {}) as Partial<ErrorView>;
-  } else if (error instanceof Error) {
-    debug = error.stack;
   }
-  const locale: Locale = isLocale(view.locale) ? view.locale : DEFAULT_LOCALE;
+  const debug = exposeErrors ? debugText(error, view) : undefined;
+  const locale: Locale = isLocale(view.locale) ? view.locale : isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const uncaught = !isRouteErrorResponse(error);
   const title = uncaught
     ? t("errors.fatal-title")
@@ -72,7 +92,7 @@ export function ErrorPage({ error }: { error: unknown }) {
               </a>
             ) : null}
           </p>
-          {debug && import.meta.env.DEV ? (
+          {debug ? (
             <details className="error-debug">
               <summary>{t("blocks.block-error.debug")}</summary>
               <pre>{debug}</pre>

@@ -1,13 +1,30 @@
 /**
  * The site shell around every page (site.md §2): site facts for blocks, the skip
- * link, the variant banner. Modals, toasts, the loading bar and breakpoints mount here.
+ * link, the variant banner, the navigation loading bar, focus after navigation,
+ * before-route-change callbacks, chunk-load recovery, toasts and the contact and
+ * language-warning modals. Breakpoints need no provider (lib/breakpoints.ts).
  */
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
-import { DEFAULT_LOCALE, isLocale } from "../../schema/common";
+import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
 import type { PageView } from "../lib/page-loader.server";
 import { type SiteInfo, SiteProvider } from "../lib/site";
+import { ChunkReload } from "./shell/ChunkReload";
+import { DeferredOverlay } from "./shell/DeferredOverlay";
+import { LoadingBar } from "./shell/LoadingBar";
+import { NavigationFocus } from "./shell/NavigationFocus";
+import { RouteChangeGuard } from "./shell/RouteChangeGuard";
+
+// Overlays load on their first event (see DeferredOverlay).
+const ContactModal = lazy(() => import("./shell/ContactModal").then((m) => ({ default: m.ContactModal })));
+const LanguageWarningModal = lazy(() =>
+  import("./shell/LanguageWarningModal").then((m) => ({ default: m.LanguageWarningModal })),
+);
+const ToastArea = lazy(() => import("./shell/ToastArea").then((m) => ({ default: m.ToastArea })));
+const CONTACT_EVENTS = ["open-contact-modal"] as const;
+const LANGUAGE_EVENTS = ["open-language-warning"] as const;
+const TOAST_EVENTS = ["toast"] as const;
 
 export function useSiteInfo(): SiteInfo {
   const matches = useMatches();
@@ -39,7 +56,7 @@ export function VariantBanner() {
   const variant = view?.page.variant;
   if (!variant) return null;
   return (
-    <div className={`variant-banner variant-${variant.color}`} role="status">
+    <div className={`variant-banner variant-${variant.color}`} role="status" data-variant-id={variant.id}>
       {t("site.variant-banner", { name: variant.name })}
     </div>
   );
@@ -50,11 +67,18 @@ export function Shell({ children }: { children: ReactNode }) {
   const site = useSiteInfo();
   return (
     <SiteProvider value={site}>
+      <LoadingBar />
       <a className="skip-link" href="#main-content">
         {t("site.skip-to-content")}
       </a>
       <VariantBanner />
       {children}
+      <DeferredOverlay events={CONTACT_EVENTS} component={ContactModal} />
+      <DeferredOverlay events={LANGUAGE_EVENTS} component={LanguageWarningModal} />
+      <DeferredOverlay events={TOAST_EVENTS} component={ToastArea} />
+      <NavigationFocus />
+      <RouteChangeGuard />
+      <ChunkReload />
     </SiteProvider>
   );
 }

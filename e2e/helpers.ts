@@ -1,0 +1,66 @@
+/** Shared Playwright helpers: accessibility checks, console-error collection and locale strings. */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import en from "../locales/en.json" with { type: "json" };
+import fr from "../locales/fr.json" with { type: "json" };
+
+export const locales = { fr, en } as const;
+export type Locale = keyof typeof locales;
+
+/** Reads a dotted key from locales/<locale>.json, e.g. `t("fr", "errors.404-message")`. */
+export function t(locale: Locale, key: string): string {
+  let value: unknown = locales[locale];
+  for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+  if (typeof value !== "string") throw new Error(`Missing locale string ${locale}:${key}`);
+  return value;
+}
+
+export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe-core on the current page with the WCAG 2.2 AA rules and fails listing every violation. */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ") ?? ""}`)
+        .join("\n")}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export interface ConsoleErrors {
+  /** Messages seen so far (console.error and uncaught page errors). */
+  readonly messages: string[];
+  /** Accepts messages matching the pattern for the rest of the test (e.g. the 404 of the document itself). */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * `test` with an automatic `consoleErrors` fixture: every console.error and uncaught
+ * exception of the page fails the test at its end unless allowed.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const messages: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") messages.push(`console.error: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => messages.push(`page error: ${error.message}`));
+      await use({ messages, allow: (pattern) => allowed.push(pattern) });
+      const unexpected = messages.filter((m) => !allowed.some((pattern) => pattern.test(m)));
+      expect(unexpected, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The status code of a document answer; a 404 document logs "Failed to load resource" in Chromium. */
+export const RESOURCE_404 = /Failed to load resource: the server responded with a status of 404/;

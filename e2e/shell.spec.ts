@@ -1,0 +1,112 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
+/** Dispatches a site event until `target` shows (listeners attach after hydration). */
+async function dispatchUntilVisible(page: Page, name: string, detail: unknown, target: Locator) {
+  await expect(async () => {
+    await page.evaluate(([n, d]) => window.dispatchEvent(new CustomEvent(`site:${n as string}`, { detail: d })), [
+      name,
+      detail,
+    ] as const);
+    await expect(target).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test.describe("shell", () => {
+  test("a toast event shows a toast with a countdown that closes with its button", async ({ page }) => {
+    await page.goto("/fr");
+    const region = page.getByRole("region", { name: "Notifications" });
+    const toast = region.getByRole("alertdialog", { name: "Message envoyé" });
+    await dispatchUntilVisible(
+      page,
+      "toast",
+      { id: "e2e", tone: "success", title: "Message envoyé", messages: ["Merci!"], timeoutMs: 5000, countdown: true },
+      toast,
+    );
+    await page.evaluate(() => {
+      const w = window as unknown as { __closedToasts: string[] };
+      w.__closedToasts = [];
+      window.addEventListener("site:toast-closed", (e) =>
+        w.__closedToasts.push((e as CustomEvent<{ id: string }>).detail.id),
+      );
+    });
+    await expect(toast).toContainText("Merci!");
+    await expect(toast).toContainText(/Fermeture dans [1-5] seconde/);
+    await toast.getByRole("button", { name: "Fermer la notification" }).click();
+    await expect(toast).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __closedToasts: string[] }).__closedToasts)).toContain(
+      "e2e",
+    );
+  });
+
+  test("a malformed toast payload shows nothing", async ({ page }) => {
+    await page.goto("/fr");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent("site:toast", { detail: { tone: "nope", title: 3 } })),
+    );
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+
+  test("the language-warning modal traps focus, blocks scroll and closes with Escape", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/fr");
+    const dialog = page.getByRole("dialog", { name: "Article not available" });
+    await dispatchUntilVisible(page, "open-language-warning", { archiveUrl: "/en/blog" }, dialog);
+    // Make sure the page could scroll (after hydration), so blocking it means something.
+    await page.evaluate(() => {
+      document.body.style.minHeight = "4000px";
+      window.scrollTo(0, 0);
+    });
+
+    await expect(dialog).toContainText("This article is not available in English.");
+    await expect(dialog.getByRole("link", { name: "See the blog articles" })).toHaveAttribute("href", /^\/en\/blog/);
+
+    // Focus is inside the dialog and stays there.
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")));
+    expect(await focusInDialog()).toBe(true);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInDialog()).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInDialog()).toBe(true);
+
+    // Page scroll is blocked while open.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(640, 30);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    await expect(page).toHaveURL(/\/fr$/);
+    // Scrolling works again once closed.
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test("the language-warning cancel stays on the current page", async ({ page }) => {
+    await page.goto("/fr");
+    const dialog = page.getByRole("dialog", { name: "Article not available" });
+    await dispatchUntilVisible(page, "open-language-warning", { archiveUrl: "/en/blog" }, dialog);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/fr$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  });
+
+  test("the contact modal opens by event with a link to the contact page", async ({ page }) => {
+    await page.goto("/en");
+    const dialog = page.getByRole("dialog", { name: "Contact us" });
+    await dispatchUntilVisible(page, "open-contact-modal", {}, dialog);
+    await expect(dialog.getByRole("link", { name: "Go to the contact page" })).toHaveAttribute(
+      "href",
+      /^\/en\/contact/,
+    );
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+});

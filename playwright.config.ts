@@ -1,0 +1,68 @@
+/**
+ * Playwright runs against the production build served by the real server
+ * (server/main.ts), with a fresh data folder, in Debian's Chromium (never a
+ * downloaded browser).
+ */
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+const CI = Boolean(process.env.CI);
+const DATA_DIR = ".data-e2e";
+// The project's Node 24 (npm package `node`) first, even when Playwright is started outside npm.
+const PATH = `${path.resolve(import.meta.dirname, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`;
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  // Playwright empties outputDir at start: keep it apart from the JSON reports in test-results/.
+  outputDir: "test-results/playwright-artifacts",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    headless: true,
+    locale: "fr-CA",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        browserName: "chromium",
+        channel: undefined,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
+  ],
+  webServer: {
+    // Builds only when no build exists (npm test builds first); the data folder starts empty every run.
+    command: `test -f build/server/index.js || npm run build; rm -rf ${DATA_DIR} && node_modules/.bin/tsx server/main.ts`,
+    url: `http://localhost:${PORT}/robots.txt`,
+    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR, PATH },
+    reuseExistingServer: !CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

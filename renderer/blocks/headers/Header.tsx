@@ -1,0 +1,586 @@
+/**
+ * The header shared by the three header blocks (blocks.md §2 Headers, §4 Header and
+ * navigation): logo linking home, desktop navigation with submenus or mega groups,
+ * CTA on desktop, SMS CTA on mobile, locale switcher, hamburger and mobile panel,
+ * visibility on scroll, transparency over the next block, fallback to the mobile
+ * navigation when the desktop links do not fit.
+ */
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import type { HeaderOutOfNormFields, HeaderParams, NavItem, SupSection } from "../../../schema/blocks/headers";
+import type { Image, Link } from "../../../schema/fields";
+import { SCHEME_INFO } from "../../../schema/theme-values";
+import { useSite } from "../../lib/site";
+import { SmartLink } from "../../ui/SmartLink";
+import type { BlockContext } from "../types";
+import { Icon } from "./icons";
+import {
+  hasPopup,
+  headerScheme,
+  homePath,
+  isDimmed,
+  linksFit,
+  localeSwitch,
+  logoScale,
+  type MenuEntry,
+  menuEntries,
+} from "./menu";
+import { initialScrollState, reduceHeaderScroll, SCROLL_RESET_MS, SCROLL_SAMPLE_MS } from "./scroll";
+
+export type HeaderVariant = "classic" | "megamenu" | "out-of-norm";
+
+export interface HeaderProps {
+  variant: HeaderVariant;
+  blockId: string;
+  params: HeaderParams;
+  fields: {
+    logo_image_light?: Image;
+    logo_image_dark?: Image;
+    cta_button?: Link;
+    cta_sms?: Link;
+    menu_repeater?: NavItem[];
+    sup_sections_repeater?: SupSection[];
+    franchise_logo_image?: HeaderOutOfNormFields["franchise_logo_image"];
+  };
+  ctx: BlockContext;
+}
+
+const LG = 992;
+
+// The mobile panel (react-aria modal) loads on the first tap of the hamburger.
+const MobilePanel = lazy(() => import("./MobilePanel"));
+
+// ---- scroll visibility --------------------------------------------------------
+
+function useHeaderScroll(headerRef: React.RefObject<HTMLElement | null>, locked: boolean) {
+  const [view, setView] = useState({ hidden: false, opaque: false });
+  const lockedRef = useRef(locked);
+  lockedRef.current = locked;
+  useEffect(() => {
+    let state = initialScrollState;
+    let sampleTimer: ReturnType<typeof setTimeout> | undefined;
+    let resetTimer: ReturnType<typeof setTimeout> | undefined;
+    const apply = (next: typeof state) => {
+      state = next;
+      setView((prev) =>
+        prev.hidden === next.hidden && prev.opaque === next.opaque
+          ? prev
+          : { hidden: next.hidden, opaque: next.opaque },
+      );
+    };
+    const sample = () => {
+      apply(
+        reduceHeaderScroll(state, {
+          type: "sample",
+          y: window.scrollY,
+          t: performance.now(),
+          headerHeight: headerRef.current?.offsetHeight ?? 0,
+          locked: lockedRef.current,
+        }),
+      );
+    };
+    const onScroll = () => {
+      sample();
+      sampleTimer ??= setTimeout(() => {
+        sampleTimer = undefined;
+        sample();
+      }, SCROLL_SAMPLE_MS);
+      clearTimeout(resetTimer);
+      resetTimer = setTimeout(() => apply(reduceHeaderScroll(state, { type: "reset" })), SCROLL_RESET_MS);
+    };
+    sample();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      clearTimeout(sampleTimer);
+      clearTimeout(resetTimer);
+    };
+  }, [headerRef]);
+  useEffect(() => {
+    if (locked) setView((prev) => (prev.hidden ? { ...prev, hidden: false } : prev));
+  }, [locked]);
+  return view;
+}
+
+/** Publishes the header's height as --header-offset (first content block padding). */
+function useHeaderOffset(headerRef: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = headerRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty("--header-offset", `${Math.round(el.offsetHeight)}px`);
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--header-offset");
+    };
+  }, [headerRef]);
+}
+
+/** Falls back to the mobile navigation when the desktop links do not fit (lg and up). */
+function useLinksFallback(
+  slotRef: React.RefObject<HTMLElement | null>,
+  listRef: React.RefObject<HTMLElement | null>,
+  burgerRef: React.RefObject<HTMLElement | null>,
+) {
+  const [fallback, setFallback] = useState(false);
+  useEffect(() => {
+    const slot = slotRef.current;
+    const list = listRef.current;
+    if (!slot || !list || typeof ResizeObserver === "undefined") return;
+    let current = false;
+    const update = (next: boolean) => {
+      if (next === current) return;
+      current = next;
+      setFallback(next);
+    };
+    const measure = () => {
+      if (window.innerWidth < LG) {
+        update(false);
+        return;
+      }
+      const reclaimable = current ? (burgerRef.current?.offsetWidth ?? 0) : 0;
+      update(!linksFit(list.scrollWidth, slot.clientWidth, reclaimable));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(slot);
+    observer.observe(list);
+    measure();
+    return () => observer.disconnect();
+  }, [slotRef, listRef, burgerRef]);
+  return fallback;
+}
+
+// ---- pieces ---------------------------------------------------------------------
+
+function Logo({ light, dark, scale }: { light?: Image; dark?: Image; scale: number }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const main = light?.url ? light : dark;
+  const alt = main?.alt?.trim();
+  return (
+    <RouterLink
+      to={homePath(locale)}
+      className="hdr-logo"
+      aria-label={alt ? undefined : t("header.home")}
+      style={{ "--logo-scale": scale } as CSSProperties}
+    >
+      {light?.url ? (
+        <img
+          className="hdr-logo__img hdr-logo__img--light"
+          src={light.url}
+          alt={alt ?? ""}
+          width={light.width}
+          height={light.height}
+          fetchPriority="high"
+        />
+      ) : null}
+      {dark?.url ? (
+        <img
+          className={`hdr-logo__img hdr-logo__img--dark${light?.url ? "" : " hdr-logo__img--only"}`}
+          src={dark.url}
+          alt={light?.url ? "" : (alt ?? "")}
+          aria-hidden={light?.url ? true : undefined}
+          width={dark.width}
+          height={dark.height}
+        />
+      ) : null}
+      {!light?.url && !dark?.url ? <span className="hdr-logo__text">{t("header.home")}</span> : null}
+    </RouterLink>
+  );
+}
+
+function SecondLogo({ image, showRemax }: { image?: Image; showRemax: boolean }) {
+  const { t } = useTranslation();
+  if (image?.url) {
+    return (
+      <span className="hdr-second-logo">
+        <img src={image.url} alt={image.alt ?? ""} width={image.width} height={image.height} />
+      </span>
+    );
+  }
+  if (!showRemax) return null;
+  return (
+    <span className="hdr-second-logo">
+      <img src="/images/remax-logo.svg" alt={t("header.franchise-logo")} width={96} height={32} />
+    </span>
+  );
+}
+
+export function LocaleSwitcher({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { locale, alternatePaths, variantId } = useSite();
+  const target = localeSwitch(locale, alternatePaths, variantId);
+  return (
+    <ul className={["hdr-locales", className].filter(Boolean).join(" ")} aria-label={t("header.language")}>
+      <li>
+        <RouterLink
+          to={target.href}
+          className="hdr-locales__link"
+          lang={target.locale}
+          hrefLang={target.locale}
+          data-locale-switch={target.locale}
+          onClick={onNavigate}
+        >
+          <Icon name="globe" size={18} />
+          <span>{t(`header.locale.${target.locale}`)}</span>
+        </RouterLink>
+      </li>
+    </ul>
+  );
+}
+
+function MegaGroups({ entry, onNavigate }: { entry: MenuEntry; onNavigate: () => void }) {
+  return (
+    <ul className="hdr-mega__groups">
+      {entry.groups.map((group, i) => (
+        <li key={i} className="hdr-mega__group">
+          {group.image?.url ? (
+            <img
+              className="hdr-mega__image"
+              src={group.image.url}
+              alt={group.image.alt ?? ""}
+              width={group.image.width}
+              height={group.image.height}
+              loading="lazy"
+            />
+          ) : null}
+          {group.title ? <p className="hdr-mega__title">{group.title}</p> : null}
+          {group.description ? <p className="hdr-mega__description">{group.description}</p> : null}
+          {group.link.text ? (
+            <SmartLink link={group.link} className="hdr-mega__link" onClick={onNavigate}>
+              <span>{group.link.text}</span>
+              <Icon name="arrow-right" size={16} />
+            </SmartLink>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DesktopNav({
+  entries,
+  mega,
+  idBase,
+  listRef,
+  open,
+  setOpen,
+}: {
+  entries: MenuEntry[];
+  mega: boolean;
+  idBase: string;
+  listRef: React.RefObject<HTMLUListElement | null>;
+  open: number | null;
+  setOpen: (index: number | null) => void;
+}) {
+  const [hovered, setHovered] = useState<number | null>(null);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const close = useCallback(() => {
+    setOpen(null);
+    setHovered(null);
+  }, [setOpen]);
+
+  useEffect(() => {
+    if (open === null) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!listRef.current?.contains(event.target as Node)) setOpen(null);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, listRef, setOpen]);
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open === index) {
+      event.stopPropagation();
+      setOpen(null);
+      buttons.current[index]?.focus();
+    }
+  };
+  const onBlur = (index: number) => (event: FocusEvent<HTMLLIElement>) => {
+    if (open === index && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(null);
+  };
+  const onToggle = (index: number) => (event: MouseEvent) => {
+    // Enter and Space (detail 0) toggle; a pointer click opens (hover already may have).
+    if (event.detail === 0) setOpen(open === index ? null : index);
+    else setOpen(index);
+  };
+
+  return (
+    <ul
+      className="hdr-nav__list"
+      ref={listRef}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== "mouse") return;
+        setHovered(null);
+        setOpen(null);
+      }}
+    >
+      {entries.map((entry, index) => {
+        const popup = hasPopup(entry);
+        const popupId = `${idBase}-popup-${index}`;
+        const isMega = mega && entry.groups.length > 0;
+        return (
+          <li
+            key={index}
+            className={`hdr-nav__item${isMega ? " hdr-nav__item--mega" : ""}`}
+            data-dimmed={isDimmed(index, hovered, open) ? "" : undefined}
+            onPointerEnter={(event) => {
+              if (event.pointerType !== "mouse") return;
+              setHovered(index);
+              setOpen(popup ? index : null);
+            }}
+            onKeyDown={popup ? onKeyDown(index) : undefined}
+            onBlur={popup ? onBlur(index) : undefined}
+          >
+            {popup ? (
+              <>
+                <button
+                  type="button"
+                  ref={(el) => {
+                    buttons.current[index] = el;
+                  }}
+                  className="hdr-nav__link hdr-nav__toggle"
+                  aria-expanded={open === index}
+                  aria-controls={popupId}
+                  onClick={onToggle(index)}
+                >
+                  <span>{entry.link.text}</span>
+                  <Icon name="chevron-down" size={16} className="hdr-nav__chevron" />
+                </button>
+                <div id={popupId} className={isMega ? "hdr-mega" : "hdr-sub"} hidden={open !== index}>
+                  {entry.children.length > 0 || entry.link.url ? (
+                    <ul className="hdr-sub__list">
+                      {entry.link.url ? (
+                        <li>
+                          <SmartLink link={entry.link} className="hdr-sub__link" onClick={close} />
+                        </li>
+                      ) : null}
+                      {entry.children.map((child, i) => (
+                        <li key={i}>
+                          <SmartLink link={child} className="hdr-sub__link" onClick={close} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {entry.groups.length > 0 ? <MegaGroups entry={entry} onNavigate={close} /> : null}
+                </div>
+              </>
+            ) : (
+              <SmartLink link={entry.link} className="hdr-nav__link" onClick={close} />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function MobileAccordion({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate: () => void }) {
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const idBase = useId();
+  return (
+    <ul className="hdr-panel__list">
+      {entries.map((entry, index) => {
+        if (!hasPopup(entry)) {
+          return (
+            <li key={index}>
+              <SmartLink link={entry.link} className="hdr-panel__link" onClick={onNavigate} />
+            </li>
+          );
+        }
+        const panelId = `${idBase}-acc-${index}`;
+        const isOpen = expanded === index;
+        const links: Link[] = [
+          ...(entry.link.url ? [entry.link] : []),
+          ...entry.children,
+          ...entry.groups.filter((g) => g.link.url).map((g) => ({ ...g.link, text: g.link.text || g.title })),
+        ];
+        return (
+          <li key={index}>
+            <button
+              type="button"
+              className="hdr-panel__link hdr-panel__toggle"
+              aria-expanded={isOpen}
+              aria-controls={panelId}
+              onClick={() => setExpanded(isOpen ? null : index)}
+            >
+              <span>{entry.link.text}</span>
+              <Icon name="chevron-down" size={18} className="hdr-nav__chevron" />
+            </button>
+            <ul id={panelId} className="hdr-panel__sublist" hidden={!isOpen}>
+              {links.map((link, i) => (
+                <li key={i}>
+                  <SmartLink link={link} className="hdr-panel__sublink" onClick={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SuperHeader({ sections }: { sections: SupSection[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="hdr-super">
+      {sections.map((section, i) => (
+        <div
+          key={i}
+          className="hdr-super__section"
+          style={
+            {
+              ...(section.bg_color_primary ? { "--super-bg": section.bg_color_primary } : {}),
+              ...(section.text_color ? { "--super-text": section.text_color } : {}),
+            } as CSSProperties
+          }
+        >
+          <div className="hdr-super__inner">
+            {section.icon_lists_repeater?.length ? (
+              <ul className="hdr-super__list">
+                {section.icon_lists_repeater.map((item, j) => (
+                  <li key={j}>
+                    <Icon name={item.icon.type} size={16} />
+                    <span>{item.text}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {section.icon_links_repeater?.length ? (
+              <ul className="hdr-super__links" aria-label={t("header.social")}>
+                {section.icon_links_repeater.map((item, j) => (
+                  <li key={j}>
+                    <SmartLink link={item.link} className="hdr-super__link" aria-label={item.link.text}>
+                      <Icon name={item.icon.type} size={18} />
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+// ---- the header -------------------------------------------------------------------
+
+export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
+  const { t } = useTranslation();
+  const idBase = `hdr-${blockId.replace(/[^\w-]/g, "")}`;
+  const headerRef = useRef<HTMLElement>(null);
+  const slotRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  const entries = menuEntries(fields.menu_repeater);
+  const locked = panelOpen || openIndex !== null;
+  const { hidden, opaque } = useHeaderScroll(headerRef, locked);
+  const fallback = useLinksFallback(slotRef, listRef, burgerRef);
+  useHeaderOffset(headerRef);
+
+  const ownScheme = params.color_scheme ?? "normal";
+  const scheme = headerScheme(ownScheme, opaque || panelOpen, ctx.nextScheme);
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const sections = variant === "out-of-norm" ? (fields.sup_sections_repeater ?? []) : [];
+  const scale = logoScale(params.logo_multiplier);
+
+  return (
+    <header
+      ref={headerRef}
+      className={`site-header site-header--${variant}`}
+      data-scheme={scheme}
+      data-dark={SCHEME_INFO[scheme].dark ? "" : undefined}
+      data-opaque={opaque || panelOpen ? "" : undefined}
+      data-hidden={hidden && !locked ? "" : undefined}
+      data-fallback={fallback ? "" : undefined}
+      data-orientation={params.orientation_x}
+      data-ready={ready ? "" : undefined}
+    >
+      {sections.length > 0 ? <SuperHeader sections={sections} /> : null}
+      <div className="hdr-bar">
+        <div className="hdr-brand">
+          <Logo light={fields.logo_image_light} dark={fields.logo_image_dark} scale={scale} />
+          <SecondLogo
+            image={variant === "out-of-norm" ? fields.franchise_logo_image : undefined}
+            showRemax={params.show_remax_logo}
+          />
+        </div>
+        <nav
+          ref={slotRef}
+          className="hdr-nav"
+          aria-label={t("header.main-navigation")}
+          aria-hidden={fallback ? true : undefined}
+          inert={fallback}
+        >
+          <DesktopNav
+            entries={entries}
+            mega={variant === "megamenu"}
+            idBase={idBase}
+            listRef={listRef}
+            open={openIndex}
+            setOpen={setOpenIndex}
+          />
+        </nav>
+        <div className="hdr-actions">
+          <LocaleSwitcher className="hdr-locales--desktop" />
+          {fields.cta_button?.text ? <SmartLink link={fields.cta_button} className="btn btn-primary hdr-cta" /> : null}
+          {fields.cta_sms?.url ? (
+            <SmartLink
+              link={fields.cta_sms}
+              className="hdr-sms"
+              aria-label={fields.cta_sms.text?.trim() || t("header.sms")}
+            >
+              <Icon name="sms" size={22} />
+              <span className="hdr-sms__text">{fields.cta_sms.text?.trim() || t("header.sms")}</span>
+            </SmartLink>
+          ) : null}
+          <button
+            ref={burgerRef}
+            type="button"
+            className="hdr-burger"
+            aria-label={t("header.open-menu")}
+            aria-haspopup="dialog"
+            aria-expanded={panelOpen}
+            onClick={() => setPanelOpen(true)}
+          >
+            <Icon name="menu" size={26} />
+          </button>
+          {panelOpen ? (
+            <Suspense fallback={null}>
+              <MobilePanel
+                entries={entries}
+                scheme={ownScheme}
+                cta={fields.cta_button}
+                onClose={closePanel}
+                returnFocusTo={burgerRef}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Chunk-load failure (site.md §4, §8, §9): when a lazily loaded module cannot be
+ * fetched (usually after a deploy), reload the page, at most once per 60 s so a
+ * broken asset never loops. The last reload time lives in session storage.
+ */
+// zod/mini keeps the parser out of the way of the public bundle budget.
+import * as z from "zod/mini";
+
+export const RELOAD_GUARD_MS = 60_000;
+export const RELOAD_STORAGE_KEY = "site:chunk-reload-at";
+
+const timestampSchema = z.coerce.number().check(z.int(), z.nonnegative());
+
+/** Parses a stored timestamp; anything malformed counts as "never". */
+export function parseReloadTimestamp(raw: unknown): number | undefined {
+  if (raw === null || raw === undefined || raw === "") return undefined;
+  const parsed = timestampSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** True when no reload happened within `guardMs` before `now`. A timestamp in the future is ignored. */
+export function shouldReloadForChunkError(now: number, lastRaw: unknown, guardMs = RELOAD_GUARD_MS): boolean {
+  const last = parseReloadTimestamp(lastRaw);
+  if (last === undefined || last > now) return true;
+  return now - last >= guardMs;
+}
+
+const CHUNK_ERROR =
+  /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|loading (css )?chunk [\w-]+ failed|unable to preload css|failed to load module script/i;
+
+/** Whether an error (or its message) says a chunk or module failed to load. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!error) return false;
+  if (typeof error === "string") return CHUNK_ERROR.test(error);
+  if (typeof error === "object") {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    if (name === "ChunkLoadError") return true;
+    if (typeof message === "string") return CHUNK_ERROR.test(message);
+  }
+  return false;
+}
+
+interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function sessionStore(): StorageLike | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reloads the page unless the guard forbids it. Returns whether a reload was
+ * started. Without session storage the reload still happens only once per page.
+ */
+let reloadedWithoutStorage = false;
+export function reloadForChunkError(
+  now = Date.now(),
+  storage: StorageLike | undefined = sessionStore(),
+  reload: () => void = () => window.location.reload(),
+): boolean {
+  let last: string | null = null;
+  try {
+    last = storage ? storage.getItem(RELOAD_STORAGE_KEY) : null;
+  } catch {
+    storage = undefined;
+  }
+  if (!storage && reloadedWithoutStorage) return false;
+  if (!shouldReloadForChunkError(now, last)) return false;
+  try {
+    storage?.setItem(RELOAD_STORAGE_KEY, String(now));
+  } catch {
+    // Storage full or blocked: still reload once.
+  }
+  reloadedWithoutStorage = true;
+  reload();
+  return true;
+}

@@ -1,0 +1,227 @@
+/**
+ * The one carousel of the site (Embla): loops, arrows that wrap, previous/next and the
+ * "n / m" count only with more than one slide, optional autoplay (paused under reduced
+ * motion, on hover and on focus), progress bars, keyboard arrows, and slide tracking.
+ * Every carousel block builds on this; none talks to Embla directly.
+ */
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../Icon";
+
+export interface CarouselProps<T> {
+  items: readonly T[];
+  renderSlide: (item: T, index: number, selected: boolean) => ReactNode;
+  /** Accessible name of the carousel region. */
+  label: string;
+  /** Autoplay delay in ms (blocks.md §9); omitted means no autoplay. */
+  autoplayMs?: number;
+  /** Transition duration in ms; Embla's `duration` is in its own units (about ms / 10). */
+  transitionMs?: number;
+  loop?: boolean;
+  align?: EmblaOptionsType["align"];
+  /** CSS width of one slide, e.g. "100%", "80%", "320px". */
+  slideSize?: string;
+  gap?: number;
+  /** Shows one progress bar per slide, filling over the autoplay delay for the current one. */
+  progress?: boolean;
+  className?: string;
+  onSelect?: (index: number) => void;
+  /** Renders extra controls (thumbnails, next-slide preview) with the carousel's state. */
+  renderControls?: (state: CarouselState) => ReactNode;
+  /** Where the arrows and count go: over the slides or below them. */
+  controlsPosition?: "overlay" | "below";
+}
+
+export interface CarouselState {
+  selected: number;
+  count: number;
+  scrollTo: (index: number) => void;
+  next: () => void;
+  previous: () => void;
+  playing: boolean;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function Carousel<T>({
+  items,
+  renderSlide,
+  label,
+  autoplayMs,
+  transitionMs = 300,
+  loop = true,
+  align = "start",
+  slideSize = "100%",
+  gap = 24,
+  progress = false,
+  className,
+  onSelect,
+  renderControls,
+  controlsPosition = "below",
+}: CarouselProps<T>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const count = items.length;
+  const multiple = count > 1;
+  const plugins = useMemo(
+    () =>
+      autoplayMs && multiple
+        ? [
+            Autoplay({
+              delay: autoplayMs,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+              stopOnFocusIn: true,
+              playOnInit: false,
+            }),
+          ]
+        : [],
+    [autoplayMs, multiple],
+  );
+  const [viewportRef, api] = useEmblaCarousel(
+    { loop: loop && multiple, align, duration: Math.max(10, Math.round(transitionMs / 12)), active: multiple },
+    plugins,
+  );
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(false);
+
+  const sync = useCallback(
+    (embla: EmblaCarouselType) => {
+      const index = embla.selectedScrollSnap();
+      setSelected(index);
+      onSelect?.(index);
+    },
+    [onSelect],
+  );
+
+  useEffect(() => {
+    if (!api) return;
+    sync(api);
+    api.on("select", sync).on("reInit", sync);
+    const autoplay = api.plugins().autoplay;
+    if (autoplay && !prefersReducedMotion()) {
+      autoplay.play();
+      setPlaying(true);
+      const onPlay = () => setPlaying(true);
+      const onStop = () => setPlaying(false);
+      api.on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    }
+    return () => {
+      api.off("select", sync).off("reInit", sync);
+    };
+  }, [api, sync]);
+
+  const next = useCallback(() => api?.scrollNext(), [api]);
+  const previous = useCallback(() => api?.scrollPrev(), [api]);
+  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+  const togglePlay = useCallback(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) {
+      autoplay.stop();
+      setPlaying(false);
+    } else {
+      autoplay.play();
+      setPlaying(true);
+    }
+  }, [api]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      next();
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      previous();
+    }
+  };
+
+  const state: CarouselState = { selected, count, scrollTo, next, previous, playing };
+  const controls = multiple ? (
+    <div className="carousel__controls">
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--prev"
+        onClick={previous}
+        aria-controls={id}
+        aria-label={t("carousel.previous")}
+      >
+        <Icon name="chevron-left" />
+      </button>
+      <span className="carousel__count" aria-live="polite">
+        {t("carousel.count", { current: selected + 1, total: count })}
+      </span>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--next"
+        onClick={next}
+        aria-controls={id}
+        aria-label={t("carousel.next")}
+      >
+        <Icon name="chevron-right" />
+      </button>
+      {autoplayMs ? (
+        <button
+          type="button"
+          className="carousel__play"
+          onClick={togglePlay}
+          aria-label={playing ? t("carousel.pause") : t("carousel.play")}
+        >
+          <Icon name={playing ? "pause" : "play"} />
+        </button>
+      ) : null}
+    </div>
+  ) : null;
+
+  return (
+    <section
+      className={["carousel", className, `carousel--controls-${controlsPosition}`].filter(Boolean).join(" ")}
+      aria-roledescription={t("carousel.roledescription")}
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
+      <div className="carousel__viewport" ref={viewportRef}>
+        <div className="carousel__container" id={id} aria-live={playing ? "off" : "polite"} style={{ gap }}>
+          {items.map((item, index) => (
+            <div
+              className="carousel__slide"
+              key={index}
+              role="group"
+              aria-roledescription={t("carousel.slide")}
+              aria-label={t("carousel.count", { current: index + 1, total: count })}
+              aria-hidden={multiple && index !== selected && slideSize === "100%" ? true : undefined}
+              inert={multiple && index !== selected && slideSize === "100%" ? true : undefined}
+              style={{ flex: `0 0 ${slideSize}` }}
+            >
+              {renderSlide(item, index, index === selected)}
+            </div>
+          ))}
+        </div>
+      </div>
+      {progress && multiple ? (
+        <div className="carousel__progress" aria-hidden="true">
+          {items.map((_, index) => (
+            <button
+              type="button"
+              key={index}
+              tabIndex={-1}
+              className="carousel__progress-bar"
+              data-state={index < selected ? "done" : index === selected ? (playing ? "running" : "current") : "todo"}
+              style={{ animationDuration: autoplayMs ? `${autoplayMs}ms` : undefined }}
+              onClick={() => scrollTo(index)}
+            >
+              <span />
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {controls}
+      {renderControls?.(state)}
+    </section>
+  );
+}

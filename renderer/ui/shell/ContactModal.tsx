@@ -1,0 +1,31 @@
+/**
+ * The contact modal (site.md §2), opened by the `open-contact-modal` event. Its
+ * body loads on first open so the contact form's code never weighs on page load.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { onSiteEvent } from "../../lib/events";
+import { SiteModal } from "./SiteModal";
+
+const ContactModalBody = lazy(() => import("../../features/contact/ContactModalBody"));
+
+export function ContactModal() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [params, setParams] = useState<unknown>(undefined);
+  useEffect(
+    () =>
+      onSiteEvent("open-contact-modal", (detail) => {
+        setParams(detail);
+        setOpen(true);
+      }),
+    [],
+  );
+  return (
+    <SiteModal isOpen={open} onOpenChange={setOpen} title={t("shell.contact-modal.title")} className="contact-modal">
+      <Suspense fallback={<p className="site-modal__loading">{t("site.loading")}</p>}>
+        <ContactModalBody params={params} onClose={() => setOpen(false)} />
+      </Suspense>
+    </SiteModal>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The blog language-warning modal (site.md §2), opened by `open-language-warning`
+ * with `{ archiveUrl }` when an article does not exist in the chosen language. It
+ * speaks the chosen language, links to that language's blog archive, and its
+ * cancel keeps the visitor on the current page.
+ */
+import { useEffect, useState } from "react";
+import { Button } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import * as z from "zod/mini";
+import { isLocale, type Locale } from "../../../schema/locales";
+import { onSiteEvent } from "../../lib/events";
+import { needsFullReload } from "../../lib/locale-switch";
+import { useSite } from "../../lib/site";
+import { isInternalUrl, withVariant } from "../SmartLink";
+import { SiteModal } from "./SiteModal";
+
+export const languageWarningSchema = z.object({
+  archiveUrl: z.string().check(
+    z.trim(),
+    z.refine(isInternalUrl, "must be a path on this site"),
+    z.refine((url) => /^\/(fr|en)(\/|$|\?|#)/.test(url), "must start with a locale"),
+  ),
+});
+
+export function LanguageWarningModal() {
+  const { t } = useTranslation();
+  const { variantId } = useSite();
+  const [archive, setArchive] = useState<{ url: string; locale: Locale } | undefined>();
+  const [open, setOpen] = useState(false);
+  useEffect(
+    () =>
+      onSiteEvent("open-language-warning", (detail) => {
+        const parsed = languageWarningSchema.safeParse(detail);
+        if (!parsed.success) {
+          console.warn(`Ignored language warning: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+          return;
+        }
+        const prefix = parsed.data.archiveUrl.split("/")[1];
+        setArchive({ url: parsed.data.archiveUrl, locale: isLocale(prefix) ? prefix : "fr" });
+        setOpen(true);
+      }),
+    [],
+  );
+  const lng = archive?.locale;
+  const to = archive ? withVariant(archive.url, variantId) : "";
+  return (
+    <SiteModal
+      isOpen={open && Boolean(archive)}
+      onOpenChange={setOpen}
+      title={t("shell.language-warning.title", { lng })}
+      className="language-warning"
+      lang={lng ? `${lng}-CA` : undefined}
+    >
+      <p className="text-body">{t("shell.language-warning.message", { lng })}</p>
+      <div className="btn-row">
+        <Link className="btn btn-primary" to={to} reloadDocument={needsFullReload()} onClick={() => setOpen(false)}>
+          {t("shell.language-warning.archive", { lng })}
+        </Link>
+        <Button className="btn btn-secondary" onPress={() => setOpen(false)}>
+          {t("shell.language-warning.cancel", { lng })}
+        </Button>
+      </div>
+    </SiteModal>
+  );
+}

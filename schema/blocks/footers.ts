@@ -1,0 +1,134 @@
+/**
+ * Footer blocks (blocks.md §2 Footer, §3 Footer): logo by colour scheme, call to
+ * action, social icon links, menu columns, powered-by, copyright and legal links.
+ * `logo_image_light` is drawn on light schemes, `logo_image_dark` on the dark one.
+ */
+import type { z } from "zod";
+import { defineBlock } from "../block";
+import { f } from "../fields";
+import { iconLinkItemShape, navItemShape } from "./headers";
+
+export const footerClassicBlock = defineBlock({
+  type: "footer_classic_block",
+  family: "footers",
+  description: {
+    fr: "Pied de page classique : logo, colonnes de liens, réseaux sociaux",
+    en: "Classic footer: logo, link columns, social links",
+  },
+  fields: {
+    agency: f.text("agency").optional(),
+    all_rights_reserved: f.text("all_rights_reserved").optional(),
+    logo_image_light: f.image("logo_image_light").optional(),
+    logo_image_dark: f.image("logo_image_dark").optional(),
+    cta: f.link("cta").optional(),
+    icon_links_repeater: f.repeater("icon_link_item", iconLinkItemShape, "icon_links_repeater").optional(),
+    /** Menu columns: the item's link is the column title, its submenu the column's links. */
+    menu_repeater: f.repeater("menu_item", navItemShape, "menu_repeater").optional(),
+  },
+  example: {
+    block_params: { color_scheme: "inverted" },
+    fields: {
+      fr: {
+        agency: "Julie Tremblay, courtière immobilière résidentielle",
+        all_rights_reserved: "Tous droits réservés.",
+        logo_image_light: {
+          url: "/images/julie-tremblay-logo.svg",
+          alt: "Julie Tremblay, courtière immobilière",
+          width: 220,
+          height: 48,
+        },
+        logo_image_dark: {
+          url: "/images/julie-tremblay-logo-white.svg",
+          alt: "Julie Tremblay, courtière immobilière",
+          width: 220,
+          height: 48,
+        },
+        cta: { url: "/fr/contact", text: "Planifier une rencontre" },
+        icon_links_repeater: [
+          {
+            icon: { type: "facebook" },
+            link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+          },
+          {
+            icon: { type: "instagram" },
+            link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+          },
+          {
+            icon: { type: "linkedin" },
+            link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" },
+          },
+        ],
+        menu_repeater: [
+          {
+            menu_link: { text: "Naviguer" },
+            submenu: [
+              { menu_link: { url: "/fr", text: "Accueil" } },
+              { menu_link: { url: "/fr/a-propos", text: "À propos" } },
+              { menu_link: { url: "/fr/proprietes", text: "Propriétés" } },
+            ],
+          },
+          {
+            menu_link: { text: "Ressources" },
+            submenu: [
+              { menu_link: { url: "/fr/blogue", text: "Blogue" } },
+              { menu_link: { url: "/fr/contact", text: "Contact" } },
+              { menu_link: { url: "/fr/termes-et-conditions", text: "Termes et conditions" } },
+            ],
+          },
+        ],
+      },
+      en: {
+        agency: "Julie Tremblay, residential real-estate broker",
+        all_rights_reserved: "All rights reserved.",
+        logo_image_light: {
+          url: "/images/julie-tremblay-logo.svg",
+          alt: "Julie Tremblay, real-estate broker",
+          width: 220,
+          height: 48,
+        },
+        logo_image_dark: {
+          url: "/images/julie-tremblay-logo-white.svg",
+          alt: "Julie Tremblay, real-estate broker",
+          width: 220,
+          height: 48,
+        },
+        cta: { url: "/en/contact", text: "Book a meeting" },
+        icon_links_repeater: [
+          {
+            icon: { type: "facebook" },
+            link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+          },
+          {
+            icon: { type: "instagram" },
+            link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+          },
+          {
+            icon: { type: "linkedin" },
+            link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" },
+          },
+        ],
+        menu_repeater: [
+          {
+            menu_link: { text: "Browse" },
+            submenu: [
+              { menu_link: { url: "/en", text: "Home" } },
+              { menu_link: { url: "/en/about", text: "About" } },
+              { menu_link: { url: "/en/properties", text: "Properties" } },
+            ],
+          },
+          {
+            menu_link: { text: "Resources" },
+            submenu: [
+              { menu_link: { url: "/en/blog", text: "Blog" } },
+              { menu_link: { url: "/en/contact", text: "Contact" } },
+              { menu_link: { url: "/en/terms-and-conditions", text: "Terms and conditions" } },
+            ],
+          },
+        ],
+      },
+    },
+  },
+});
+
+export const footerBlocks = [footerClassicBlock] as const;
+export type FooterClassicFields = z.output<typeof footerClassicBlock.fields>;

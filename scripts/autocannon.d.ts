@@ -1,0 +1,25 @@
+/** The part of autocannon's API scripts/bench.ts uses (the package ships no types). */
+declare module "autocannon" {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface Result {
+    "2xx": number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    requests: Histogram & { total: number };
+    latency: Histogram;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,474 @@
+/**
+ * `npm run bench`: measures the production build against the budgets of DESIGN.md
+ * ("Quality bars") and prints one table with a PASS/FAIL column; results also go to
+ * bench-results/latest.json. Never a timed test: run it on a quiet machine.
+ *
+ *   npm run bench                  every section (builds first when build/ is missing)
+ *   npm run bench -- --build       rebuild first
+ *   npm run bench -- --only=bundle,ssr
+ *   npm run bench -- --strict      exit 1 when a budget fails
+ *
+ * Adding a measurement (search latency, studio keystroke time, …): write a
+ * `BenchSection` and append it to `sections` below. A section gets the running
+ * production server and returns rows; it may also return `skipped` with a reason.
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const CLIENT_DIR = path.join(ROOT, "build/client");
+const MANIFEST = path.join(CLIENT_DIR, ".vite/manifest.json");
+const RESULTS_DIR = path.join(ROOT, "bench-results");
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+// ---- the shape every section shares ------------------------------------------
+
+export interface BenchRow {
+  section: string;
+  metric: string;
+  value: number | null;
+  unit: string;
+  /** Human budget from DESIGN.md, e.g. "≤ 150 KB". */
+  budget?: string;
+  /** undefined: informative figure without a budget. */
+  pass?: boolean;
+  note?: string;
+}
+
+export interface BenchContext {
+  /** Origin of the production server the bench started, e.g. http://localhost:41234. */
+  origin: string;
+  manifest: ViteManifest;
+  log: (message: string) => void;
+}
+
+export interface BenchSection {
+  id: string;
+  title: string;
+  run: (ctx: BenchContext) => Promise<BenchRow[]>;
+}
+
+const atMost = (value: number | null, limit: number) => value !== null && value <= limit;
+const atLeast = (value: number | null, limit: number) => value !== null && value >= limit;
+
+// ---- (a) JavaScript shipped to public routes ---------------------------------
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** Keys of the chunks a set of entries loads: themselves and their static imports, transitively. */
+function staticClosure(manifest: ViteManifest, keys: Iterable<string>, withDynamic = false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length) {
+    const key = stack.pop()!;
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) continue;
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+    if (withDynamic) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+function jsBytes(manifest: ViteManifest, keys: Iterable<string>): number {
+  let total = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith(".js")) total += gzipSize(file);
+  }
+  return total;
+}
+
+function largestChunks(manifest: ViteManifest, keys: Iterable<string>, count: number): string {
+  return [...keys]
+    .map((k) => manifest[k]?.file ?? "")
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => ({ file, kb: gzipSize(file) / 1024 }))
+    .sort((a, b) => b.kb - a.kb)
+    .slice(0, count)
+    .map(({ file, kb }) => `${path.basename(file)} ${kb.toFixed(1)} KB`)
+    .join(", ");
+}
+
+const routeKey = (manifest: ViteManifest, file: string) =>
+  Object.keys(manifest).filter((k) => k === file || k.startsWith(`${file}?`));
+
+/** Maps block_type → view source file, read from the render registry's loaders. */
+function blockViewSources(): Record<string, string> {
+  const text = fs.readFileSync(path.join(ROOT, "renderer/blocks/registry.tsx"), "utf8");
+  const out: Record<string, string> = {};
+  for (const match of text.matchAll(/["']?([a-z0-9_]+)["']?\s*:\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)/g)) {
+    const [, type, spec] = match;
+    const resolved = path.posix.normalize(path.posix.join("renderer/blocks", spec!));
+    out[type!] = /\.[jt]sx?$/.test(resolved) ? resolved : `${resolved}.tsx`;
+  }
+  return out;
+}
+
+/** Every block_type used by the fixture page published at `pagePath` (with the site's header and footer). */
+function fixtureBlockTypes(pagePath: string): string[] {
+  const types = new Set<string>();
+  const collect = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.block_type === "string") types.add(record.block_type);
+      Object.values(record).forEach(collect);
+    }
+  };
+  const sitesDir = path.join(ROOT, "fixtures/sites");
+  for (const site of fs.readdirSync(sitesDir)) {
+    const pagesDir = path.join(sitesDir, site, "pages");
+    if (!fs.existsSync(pagesDir)) continue;
+    for (const file of fs.readdirSync(pagesDir).filter((f) => f.endsWith(".json"))) {
+      const page = JSON.parse(fs.readFileSync(path.join(pagesDir, file), "utf8")) as {
+        paths?: Record<string, string>;
+      };
+      if (!Object.values(page.paths ?? {}).includes(pagePath)) continue;
+      const siteRecord = JSON.parse(fs.readFileSync(path.join(sitesDir, site, "site.json"), "utf8")) as {
+        header?: unknown;
+        footer?: unknown;
+      };
+      collect(siteRecord.header);
+      collect(siteRecord.footer);
+      collect(page);
+      return [...types];
+    }
+  }
+  return [];
+}
+
+const STUDIO_MARKERS = /monaco-editor|monaco|@tiptap|tiptap|prosemirror|@dnd-kit|dnd-kit|DndContext/i;
+
+const PUBLIC_PAGES = [
+  { path: "/fr", label: "home", budgetKb: undefined as number | undefined },
+  { path: "/fr/a-propos", label: "content page", budgetKb: 150 },
+];
+
+const bundleSection: BenchSection = {
+  id: "bundle",
+  title: "JavaScript shipped to public routes (gzip)",
+  async run({ manifest, log }) {
+    const rows: BenchRow[] = [];
+    const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k.includes("entry.client"));
+    const root = routeKey(manifest, "renderer/root.tsx");
+    const pageRoute = routeKey(manifest, "renderer/routes/page.tsx");
+    const views = blockViewSources();
+    for (const { path: pagePath, label, budgetKb } of PUBLIC_PAGES) {
+      const types = fixtureBlockTypes(pagePath);
+      const missing = types.filter((t) => !views[t] || !manifest[views[t]!]);
+      const viewKeys = types.map((t) => views[t]).filter((k): k is string => Boolean(k && manifest[k]));
+      const keys = staticClosure(manifest, [...entry, ...root, ...pageRoute, ...viewKeys]);
+      const bytes = jsBytes(manifest, keys);
+      const kb = Math.round((bytes / 1024) * 10) / 10;
+      if (types.length === 0) log(`no fixture page at ${pagePath}: counted the route code only`);
+      rows.push({
+        section: "bundle",
+        metric: `JS ${pagePath} (${label}, ${viewKeys.length} block views)`,
+        value: kb,
+        unit: "KB",
+        budget: budgetKb ? `≤ ${budgetKb} KB` : "≤ 150 KB (content page budget)",
+        pass: atMost(kb, budgetKb ?? 150),
+        note: [
+          missing.length ? `no view chunk for ${missing.join(", ")}` : "",
+          `largest: ${largestChunks(manifest, keys, 3)}`,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      });
+    }
+    // Studio libraries anywhere a public route can reach, lazily loaded chunks included.
+    const publicEntries = Object.keys(manifest).filter(
+      (k) => manifest[k]?.isEntry && !/studio|\/qa/.test(k) && !/studio/.test(manifest[k]?.src ?? ""),
+    );
+    const reachable = staticClosure(manifest, publicEntries, true);
+    let studioBytes = 0;
+    const offenders: string[] = [];
+    for (const key of reachable) {
+      const chunk = manifest[key]!;
+      if (!chunk.file.endsWith(".js")) continue;
+      const source = fs.readFileSync(path.join(CLIENT_DIR, chunk.file), "utf8");
+      if (STUDIO_MARKERS.test(source) || STUDIO_MARKERS.test(key)) {
+        studioBytes += gzipSize(chunk.file);
+        offenders.push(chunk.file);
+      }
+    }
+    rows.push({
+      section: "bundle",
+      metric: "Studio libraries (monaco, @tiptap, @dnd-kit) in public routes",
+      value: studioBytes,
+      unit: "B",
+      budget: "0 B",
+      pass: studioBytes === 0,
+      note: offenders.length ? offenders.join(", ") : `${reachable.size} chunks scanned`,
+    });
+    return rows;
+  },
+};
+
+// ---- (b) Lighthouse mobile ------------------------------------------------------
+
+const LIGHTHOUSE_PAGES = ["/fr", "/fr/a-propos"];
+const LIGHTHOUSE_BUDGETS: Record<string, number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+
+const lighthouseSection: BenchSection = {
+  id: "lighthouse",
+  title: "Lighthouse mobile",
+  async run({ origin, log }) {
+    const { default: lighthouse } = await import("lighthouse");
+    const chromeLauncher = await import("chrome-launcher");
+    const rows: BenchRow[] = [];
+    for (const pagePath of LIGHTHOUSE_PAGES) {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+      try {
+        const result = await lighthouse(`${origin}${pagePath}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS),
+        });
+        const lhr = result?.lhr;
+        const status = lhr?.runtimeError ? ` (${lhr.runtimeError.code})` : "";
+        for (const [category, min] of Object.entries(LIGHTHOUSE_BUDGETS)) {
+          const score = lhr?.categories[category]?.score;
+          const value = typeof score === "number" ? Math.round(score * 100) : null;
+          const failing =
+            value !== null && value < min && lhr
+              ? Object.values(lhr.audits)
+                  .filter(
+                    (a) =>
+                      a.score !== null &&
+                      a.score < 1 &&
+                      lhr.categories[category]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+                  )
+                  .map((a) => a.id)
+                  .slice(0, 6)
+                  .join(", ")
+              : undefined;
+          rows.push({
+            section: "lighthouse",
+            metric: `${pagePath} ${category}${status}`,
+            value,
+            unit: "/100",
+            budget: `≥ ${min}`,
+            pass: atLeast(value, min),
+            note: failing,
+          });
+        }
+      } catch (error) {
+        log(`lighthouse ${pagePath}: ${(error as Error).message}`);
+        rows.push({ section: "lighthouse", metric: `${pagePath}`, value: null, unit: "", pass: false, note: "error" });
+      } finally {
+        chrome.kill();
+      }
+    }
+    return rows;
+  },
+};
+
+// ---- (c) server-side rendering throughput --------------------------------------
+
+const SSR_PATH = "/fr";
+const SSR_SECONDS = 10;
+const SSR_CONNECTIONS = 10;
+
+const ssrSection: BenchSection = {
+  id: "ssr",
+  title: "Server-side rendering",
+  async run({ origin }) {
+    const { default: autocannon } = await import("autocannon");
+    // Warm up (module loading, first content-service call, JIT).
+    for (let i = 0; i < 50; i++) await (await fetch(`${origin}${SSR_PATH}`)).text();
+    const result = await autocannon({
+      url: `${origin}${SSR_PATH}`,
+      connections: SSR_CONNECTIONS,
+      duration: SSR_SECONDS,
+      headers: { "accept-encoding": "gzip" },
+    });
+    const ok = result["2xx"];
+    const rps = Math.round(ok / SSR_SECONDS);
+    return [
+      {
+        section: "ssr",
+        metric: `Renders/s of ${SSR_PATH} (${SSR_CONNECTIONS} connections, ${SSR_SECONDS} s, one process)`,
+        value: rps,
+        unit: "req/s",
+        budget: "≥ 300",
+        pass: atLeast(rps, 300) && result.non2xx === 0 && result.errors === 0,
+        note: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      },
+    ];
+  },
+};
+
+/**
+ * Extension points: later issues append sections here, e.g.
+ *  - "search": property search p95 ≤ 20 ms over 50,000 listings;
+ *  - "studio": keystroke-to-canvas update < 16 ms on a 300-block page.
+ */
+export const sections: BenchSection[] = [bundleSection, lighthouseSection, ssrSection];
+
+// ---- the runner --------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ origin: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      // The project's Node 24 (npm package `node`) even when the script is started outside npm.
+      PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/robots.txt`);
+      if (response.ok) return { origin, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("server did not start within 60 s");
+}
+
+function formatTable(rows: BenchRow[]): string {
+  const header = ["Section", "Metric", "Value", "Budget", "Result", "Note"];
+  const body = rows.map((r) => [
+    r.section,
+    r.metric,
+    r.value === null ? "n/a" : `${r.value} ${r.unit}`.trim(),
+    r.budget ?? "",
+    r.pass === undefined ? "" : r.pass ? "PASS" : "FAIL",
+    r.note ?? "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const only = args
+    .find((a) => a.startsWith("--only="))
+    ?.slice(7)
+    .split(",");
+  const strict = args.includes("--strict");
+  if (
+    args.includes("--build") ||
+    !fs.existsSync(path.join(ROOT, "build/server/index.js")) ||
+    !fs.existsSync(MANIFEST)
+  ) {
+    console.log("Building the production site…");
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+  }
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as ViteManifest;
+  const chosen = sections.filter((s) => !only || only.includes(s.id));
+  const { origin, child, dataDir } = await startServer();
+  const rows: BenchRow[] = [];
+  try {
+    for (const section of chosen) {
+      const start = Date.now();
+      console.log(`… ${section.title}`);
+      try {
+        rows.push(...(await section.run({ origin, manifest, log: (m) => console.log(`   ${m}`) })));
+      } catch (error) {
+        rows.push({
+          section: section.id,
+          metric: section.title,
+          value: null,
+          unit: "",
+          pass: false,
+          note: (error as Error).message,
+        });
+      }
+      console.log(`  done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\n${formatTable(rows)}\n`);
+  const failed = rows.filter((r) => r.pass === false);
+  console.log(failed.length ? `${failed.length} budget(s) missed.` : "Every budget met.");
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    commit: (() => {
+      try {
+        return execSync("git rev-parse --short HEAD", { cwd: ROOT }).toString().trim();
+      } catch {
+        return undefined;
+      }
+    })(),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    rows,
+  };
+  fs.writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, "latest.json"))}`);
+  process.exit(strict && failed.length ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/** GET /articles (protected): the blog archive, per language, with optional categories. */
+import { articlesAnswerSchema, articlesQuerySchema } from "../../../schema/api";
+import { HttpError, json, queryObject } from "../http";
+import type { Route } from "../service";
+import { storesOf } from "../stores/index";
+
+export const articleRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: "/articles",
+    clients: ["protected"],
+    handler: ({ url, repo }) => {
+      const raw = queryObject(url);
+      for (const [key, value] of Object.entries(raw)) {
+        if (Array.isArray(value)) throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "repeated" });
+      }
+      const parsed = articlesQuerySchema.safeParse(raw);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "query")] ??= issue.message;
+        throw new HttpError(400, `Invalid query parameter: ${Object.keys(errors).join(", ")}`, errors);
+      }
+      const q = parsed.data;
+      const { articles: store } = storesOf(repo);
+      const { articles, total } = store.list({
+        language: q.language,
+        page: q.page,
+        limit: q.limit,
+        order: q.order,
+        categories: q.categories,
+      });
+      const categories = q.with_categories ? store.categories(q.language) : undefined;
+      return json(articlesAnswerSchema.parse({ data: { ...(categories ? { categories } : {}), articles, total } }));
+    },
+  },
+];

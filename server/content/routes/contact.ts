@@ -1,0 +1,173 @@
+/**
+ * POST /contact (protected; multipart/form-data or urlencoded): contact, alert and
+ * valuation forms. Order of checks: rate limit (429), captcha configured (503),
+ * content type (415), size (413), fields (422), captcha token (403), then the
+ * submission is stored durably and answered {status:"success", id}.
+ *
+ * GET /submissions/:site_id (content client, editor key): the stored submissions, newest first.
+ */
+import { z } from "zod";
+import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
+import { HttpError, json, queryObject } from "../http";
+import { clientIp } from "../rate-limit";
+import type { Route } from "../service";
+import { storesOf } from "../stores/index";
+
+export const MAX_CONTACT_BYTES = 64 * 1024;
+const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
+const KNOWN_CODES = new Set(["required", "format", "markup-not-allowed", "too-long"]);
+
+/** Reads at most `max` bytes of the body; more is a 413, whether or not content-length was sent. */
+async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max) throw new HttpError(413, "Payload too large");
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      // Stop reading; the rest is left to the HTTP layer (cancelling a FormData-made stream trips undici).
+      reader.releaseLock();
+      throw new HttpError(413, "Payload too large");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Field errors by field name, as short codes: required, format, markup-not-allowed, too-long, invalid. */
+export function contactErrors(error: z.ZodError, data: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "body");
+    if (key in out) continue;
+    const value = data[key];
+    const missing = value === undefined || value === "";
+    let code: string;
+    if (KNOWN_CODES.has(issue.message)) code = issue.message;
+    else if (issue.code === "invalid_type") code = missing ? "required" : "format";
+    else if (issue.code === "invalid_value" || issue.code === "invalid_union") code = missing ? "required" : "invalid";
+    else if (issue.code === "too_big") code = "too-long";
+    else if (issue.code === "too_small") code = missing ? "required" : "too-small";
+    else code = "invalid";
+    out[key] = code;
+  }
+  return out;
+}
+
+function storedPayload(payload: ContactPayload): Record<string, unknown> {
+  const { recaptcha_response: _token, ...rest } = payload;
+  // JSON has no Infinity: keep the alert form's open budget readable.
+  return Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? "Infinity" : v]),
+  );
+}
+
+const submissionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const contactRoutes: Route[] = [
+  {
+    method: "POST",
+    pattern: "/contact",
+    clients: ["protected"],
+    handler: async ({ request, repo, site }) => {
+      if (!site) throw new HttpError(401, "Missing or invalid site key");
+      const stores = storesOf(repo);
+      const ip = clientIp(request);
+      const limit = stores.contactLimiter.take(ip);
+      if (!limit.allowed) {
+        return json({ status: "error", message: "Too many submissions, try again later" }, 429, {
+          "retry-after": String(limit.retryAfter),
+        });
+      }
+      if (stores.captcha.kind === "unconfigured") throw new HttpError(503, "captcha not configured");
+
+      const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+      const mediaType = contentType.split(";")[0]?.trim() ?? "";
+      if (!FORM_TYPES.includes(mediaType)) {
+        throw new HttpError(415, "Send multipart/form-data or application/x-www-form-urlencoded");
+      }
+      const bytes = await readLimited(request, MAX_CONTACT_BYTES);
+      let form: FormData;
+      try {
+        form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+      } catch {
+        throw new HttpError(400, "Body is not valid form data");
+      }
+
+      const data: Record<string, unknown> = {};
+      const fileErrors: Record<string, string> = {};
+      for (const [key, value] of form.entries()) {
+        if (key in data || key in fileErrors) continue;
+        if (typeof value === "string") data[key] = value;
+        else fileErrors[key] = "format";
+      }
+      const parsed = contactPayloadSchema.safeParse(data);
+      if (!parsed.success || Object.keys(fileErrors).length > 0) {
+        const errors = { ...fileErrors, ...(parsed.success ? {} : contactErrors(parsed.error, data)) };
+        throw new HttpError(422, "Some fields are missing or invalid", errors);
+      }
+
+      const verdict = await stores.captcha.verify(parsed.data.recaptcha_response, {
+        remoteIp: ip === "unknown" ? undefined : ip,
+        hostnames: site.domains,
+      });
+      if (!verdict.ok) {
+        if (verdict.reason === "unavailable") throw new HttpError(503, "captcha verification unavailable");
+        if (verdict.reason === "not-configured") throw new HttpError(503, "captcha not configured");
+        throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
+      }
+
+      const payload = parsed.data;
+      const id = stores.submissions.insert({
+        site_id: site.site_id,
+        type: payload.form_type,
+        locale: payload.locale,
+        recipient_type: payload.form_type === "contact_form" ? (payload.recipient_type ?? null) : null,
+        recipient_slug: payload.form_type === "contact_form" ? (payload.recipient_slug ?? null) : null,
+        payload: storedPayload(payload),
+        ip: ip === "unknown" ? null : ip,
+      });
+      return json({ status: "success", id });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/submissions/:site_id",
+    clients: ["content"],
+    handler: ({ params, url, repo, editor, site }) => {
+      if (!editor) throw new HttpError(401, "Reading submissions needs the editor key");
+      const siteId = params.site_id ?? "";
+      if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      const parsed = submissionsQuerySchema.safeParse(queryObject(url));
+      if (!parsed.success) {
+        const key = String(parsed.error.issues[0]?.path[0] ?? "query");
+        throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "format" });
+      }
+      const { page, limit } = parsed.data;
+      const { total, submissions } = storesOf(repo).submissions.list(siteId, { offset: (page - 1) * limit, limit });
+      return json({
+        data: {
+          total,
+          page,
+          limit,
+          submissions: submissions.map(({ ip_hash: _ip, ...rest }) => rest),
+        },
+      });
+    },
+  },
+];

@@ -1,0 +1,235 @@
+/** Property calls: GET /properties (count, map, pages), GET /property/:uls/tooltip, GET /municipalities, GET /search-filters. */
+import Supercluster, { type ClusterProperties } from "supercluster";
+import {
+  municipalitiesAnswerSchema,
+  type PropertiesQuery,
+  type PropertyMarker,
+  propertiesCountAnswerSchema,
+  propertiesMapAnswerSchema,
+  propertiesPageAnswerSchema,
+  propertiesQuerySchema,
+  propertyListingSchema,
+  propertyTooltipSchema,
+  searchFiltersAnswerSchema,
+} from "../../../schema/api";
+import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
+import { HttpError, json, queryObject } from "../http";
+import type { Route } from "../service";
+import { storesOf } from "../stores/index";
+import type { Bounds, ListingFilters, ListingRecord, ListingsStore, MapPoint } from "../stores/listings";
+
+const BOUND_KEYS = ["SouthWest_lat", "SouthWest_lng", "NorthEast_lat", "NorthEast_lng"] as const;
+
+/** Parses the query of GET /properties; a malformed value is a 400 naming the parameter. */
+export function parsePropertiesQuery(url: URL): PropertiesQuery {
+  const parsed = propertiesQuerySchema.safeParse(queryObject(url));
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "query");
+      errors[key] ??= issue.message;
+    }
+    throw new HttpError(400, `Invalid query parameter: ${Object.keys(errors).join(", ")}`, errors);
+  }
+  const q = parsed.data;
+  const given = BOUND_KEYS.filter((k) => q[k] !== undefined);
+  if (given.length > 0 && given.length < BOUND_KEYS.length) {
+    const missing = BOUND_KEYS.filter((k) => q[k] === undefined);
+    throw new HttpError(
+      400,
+      `Invalid query parameter: ${missing.join(", ")}`,
+      Object.fromEntries(missing.map((k) => [k, "required with the other map bounds"])),
+    );
+  }
+  if (given.length === BOUND_KEYS.length) {
+    if (q.SouthWest_lat! > q.NorthEast_lat!)
+      throw new HttpError(400, "Invalid query parameter: SouthWest_lat", { SouthWest_lat: "above NorthEast_lat" });
+    if (q.SouthWest_lng! > q.NorthEast_lng!)
+      throw new HttpError(400, "Invalid query parameter: SouthWest_lng", { SouthWest_lng: "east of NorthEast_lng" });
+  }
+  if (q.price_min !== undefined && q.price_max !== undefined && q.price_min > q.price_max) {
+    throw new HttpError(400, "Invalid query parameter: price_max", { price_max: "below price_min" });
+  }
+  return q;
+}
+
+export function filtersOf(q: PropertiesQuery): ListingFilters {
+  const bounds: Bounds | undefined =
+    q.SouthWest_lat !== undefined
+      ? { south: q.SouthWest_lat, west: q.SouthWest_lng!, north: q.NorthEast_lat!, east: q.NorthEast_lng! }
+      : undefined;
+  return {
+    mun: q.mun?.length ? [...new Set(q.mun)].sort() : undefined,
+    type: q.type?.length ? [...new Set(q.type)].sort() : undefined,
+    forSaleForRent: q.forSaleForRent,
+    price_min: q.price_min,
+    price_max: q.price_max,
+    bedrooms: q.bedrooms,
+    bathrooms: q.bathrooms,
+    open_house: q.open_house === "1" ? true : undefined,
+    bounds,
+  };
+}
+
+// ---- clustering -------------------------------------------------------------------
+
+type PointProps = { uls: string; price: number; type: MapPoint["type"] };
+type ClusterIndex = Supercluster<PointProps>;
+
+/** Supercluster indexes per filter set (bounds excluded: moving the map reuses the index), least recently used first. */
+class ClusterCache {
+  private readonly entries = new Map<string, ClusterIndex>();
+  constructor(private readonly capacity = 20) {}
+
+  get(store: ListingsStore, filters: ListingFilters): ClusterIndex {
+    const { bounds: _ignored, ...rest } = filters;
+    const key = `${store.version}|${JSON.stringify(rest)}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const index = new Supercluster<PointProps>({ radius: 60, maxZoom: 16, minPoints: 2 });
+    index.load(
+      store.points(rest).map((p) => ({
+        type: "Feature" as const,
+        geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
+        properties: { uls: p.uls, price: p.price, type: p.type },
+      })),
+    );
+    this.entries.set(key, index);
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return index;
+  }
+}
+const clusterCaches = new WeakMap<ListingsStore, ClusterCache>();
+function clusterCacheOf(store: ListingsStore): ClusterCache {
+  let cache = clusterCaches.get(store);
+  if (!cache) {
+    cache = new ClusterCache();
+    clusterCaches.set(store, cache);
+  }
+  return cache;
+}
+
+/** Zoom at which the bounds fill a map about 1024 px wide (web-mercator tiles of 256 px). */
+export function fitZoom(bounds: Bounds | undefined): number {
+  if (!bounds) return 3;
+  const lngSpan = Math.max(bounds.east - bounds.west, 1e-6);
+  const y = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85, Math.min(85, lat)) * Math.PI) / 360));
+  const latSpan = Math.max(Math.abs(y(bounds.north) - y(bounds.south)), 1e-6);
+  const zoomLng = Math.log2((1024 * 360) / (256 * lngSpan));
+  const zoomLat = Math.log2((768 * 2 * Math.PI) / (256 * latSpan));
+  return Math.max(0, Math.min(16, Math.floor(Math.min(zoomLng, zoomLat))));
+}
+
+function markersOf(store: ListingsStore, filters: ListingFilters, total: number, zoom?: number): PropertyMarker[] {
+  if (zoom === undefined && total <= MAX_MAP_MARKERS) {
+    return store.points(filters).map((p) => ({
+      kind: "listing",
+      uls: p.uls,
+      coords: { lat: p.lat, lng: p.lng },
+      price: p.price,
+      type: p.type,
+    }));
+  }
+  const index = clusterCacheOf(store).get(store, filters);
+  const b = filters.bounds;
+  const bbox: [number, number, number, number] = b ? [b.west, b.south, b.east, b.north] : [-180, -85, 180, 85];
+  let z = zoom ?? fitZoom(b);
+  let features = index.getClusters(bbox, z);
+  // Never more than MAX_MAP_MARKERS: zoom out until the clusters fit.
+  while (features.length > MAX_MAP_MARKERS && z > 0) {
+    z--;
+    features = index.getClusters(bbox, z);
+  }
+  return features.map((f): PropertyMarker => {
+    const [rawLng, rawLat] = f.geometry.coordinates as [number, number];
+    const lat = Math.round(rawLat * 1e6) / 1e6;
+    const lng = Math.round(rawLng * 1e6) / 1e6;
+    const props = f.properties as PointProps | ClusterProperties;
+    if ("cluster" in props && props.cluster) {
+      return {
+        kind: "cluster",
+        id: props.cluster_id,
+        coords: { lat, lng },
+        count: props.point_count,
+        expansion_zoom: Math.min(index.getClusterExpansionZoom(props.cluster_id), 22),
+      };
+    }
+    const p = props as PointProps;
+    return { kind: "listing", uls: p.uls, coords: { lat, lng }, price: p.price, type: p.type };
+  });
+}
+
+const toListing = (record: ListingRecord) => propertyListingSchema.parse(record);
+
+export const propertyRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: "/properties",
+    clients: ["protected"],
+    handler: ({ url, repo }) => {
+      const { listings } = storesOf(repo);
+      const q = parsePropertiesQuery(url);
+      const filters = filtersOf(q);
+      const order = q.order_by ?? "newest";
+      const total = listings.count(filters);
+      if (q.format === "count") return json(propertiesCountAnswerSchema.parse({ data: { total } }));
+      if (q.format === "map") {
+        const propertiesListing = listings.search(filters, order, 0, q.listingLimit ?? SEARCH_PAGE_SIZE).map(toListing);
+        const propertiesMap = markersOf(listings, filters, total, q.zoom);
+        return json(propertiesMapAnswerSchema.parse({ data: { total, propertiesMap, propertiesListing } }));
+      }
+      const limit = q.limit ?? SEARCH_PAGE_SIZE;
+      const offset = ((q.page ?? 1) - 1) * limit;
+      const propertiesListing = offset < total ? listings.search(filters, order, offset, limit).map(toListing) : [];
+      return json(propertiesPageAnswerSchema.parse({ data: { total, propertiesListing } }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/property/:uls/tooltip",
+    clients: ["protected"],
+    handler: ({ params, repo }) => {
+      const listing = storesOf(repo).listings.get(params.uls ?? "");
+      if (!listing) throw new HttpError(404, "Unknown listing");
+      return json(
+        propertyTooltipSchema.parse({
+          uls: listing.uls,
+          address: listing.address,
+          carousel_images: listing.carousel_images,
+          price: listing.price,
+          specs: listing.specs,
+          type: listing.type,
+          url: listing.url,
+        }),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/municipalities",
+    clients: ["unprotected", "protected"],
+    handler: ({ repo }) =>
+      json(municipalitiesAnswerSchema.parse({ municipalities: storesOf(repo).listings.municipalities() })),
+  },
+  {
+    method: "GET",
+    pattern: "/search-filters",
+    clients: ["protected"],
+    handler: ({ repo }) =>
+      json(
+        searchFiltersAnswerSchema.parse({
+          municipalities: storesOf(repo).listings.municipalities(),
+          property_types: propertyTypeOptions(),
+          price_increments: defaultPriceIncrements(),
+        }),
+      ),
+  },
+];

@@ -1,0 +1,193 @@
+/** Blog articles and categories. An article lists in a language only when it has that language's slug. */
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { z } from "zod";
+import type { ArticleSummary, Category } from "../../../schema/api";
+import type { Locale } from "../../../schema/common";
+
+const localizedText = z.object({ fr: z.string().min(1), en: z.string().min(1) });
+const articleLocaleSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1),
+  excerpt: z.string().min(1),
+  /** Paragraphs of plain text separated by blank lines (rich bodies come with the blog issue). */
+  body: z.string().min(1),
+});
+export const articleCategoryRecordSchema = z.object({ id: z.number().int().positive(), label: localizedText });
+export type ArticleCategoryRecord = z.infer<typeof articleCategoryRecordSchema>;
+
+export const articleRecordSchema = z
+  .object({
+    id: z.number().int().positive(),
+    category_id: z.number().int().positive(),
+    published_at: z.iso.datetime(),
+    author: z.object({ name: z.string().min(1), thumbnail: z.string().optional() }),
+    thumbnails: z.object({ url_small: z.string(), url_large: z.string() }),
+    fr: articleLocaleSchema.optional(),
+    en: articleLocaleSchema.optional(),
+  })
+  .refine((a) => a.fr || a.en, "An article needs at least one language");
+export type ArticleRecord = z.infer<typeof articleRecordSchema>;
+
+export const articlesFixtureSchema = z.object({
+  categories: z.array(articleCategoryRecordSchema),
+  articles: z.array(articleRecordSchema),
+});
+
+/** Reading time in minutes: words / 200, rounded, at least 1 (site.md §9). */
+export function readTime(text: string): number {
+  const words = text
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}
+
+export interface ArticleListQuery {
+  language: Locale;
+  page: number;
+  limit: number;
+  order: "asc" | "desc";
+  categories?: number[];
+}
+
+export interface ArticlesStore {
+  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): void;
+  list(query: ArticleListQuery): { articles: ArticleSummary[]; total: number };
+  /** Categories having at least one article in the language, with that count. */
+  categories(language: Locale): Category[];
+  getBySlug(language: Locale, slug: string): (ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS article_categories (
+  id INTEGER PRIMARY KEY,
+  label_fr TEXT NOT NULL,
+  label_en TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS articles (
+  id INTEGER PRIMARY KEY,
+  category_id INTEGER NOT NULL REFERENCES article_categories(id),
+  slug_fr TEXT UNIQUE,
+  slug_en TEXT UNIQUE,
+  published_at TEXT NOT NULL,
+  read_time_fr INTEGER,
+  read_time_en INTEGER,
+  doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS articles_published ON articles(published_at, id);
+CREATE INDEX IF NOT EXISTS articles_category ON articles(category_id, published_at);
+`;
+
+type Row = {
+  doc: string;
+  read_time_fr: number | null;
+  read_time_en: number | null;
+  label_fr: string;
+  label_en: string;
+};
+
+export class SqliteArticlesStore implements ArticlesStore {
+  private statements = new Map<string, StatementSync>();
+
+  constructor(private readonly db: DatabaseSync) {
+    db.exec(SCHEMA);
+  }
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): void {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      this.db.exec("DELETE FROM articles; DELETE FROM article_categories;");
+      for (const c of categories) {
+        this.statement("INSERT INTO article_categories(id, label_fr, label_en) VALUES(?, ?, ?)").run(
+          c.id,
+          c.label.fr,
+          c.label.en,
+        );
+      }
+      for (const a of articles) {
+        this.statement(
+          "INSERT INTO articles(id, category_id, slug_fr, slug_en, published_at, read_time_fr, read_time_en, doc) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
+          a.id,
+          a.category_id,
+          a.fr?.slug ?? null,
+          a.en?.slug ?? null,
+          new Date(a.published_at).toISOString(),
+          a.fr ? readTime(a.fr.body) : null,
+          a.en ? readTime(a.en.body) : null,
+          JSON.stringify(a),
+        );
+      }
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  list(query: ArticleListQuery): { articles: ArticleSummary[]; total: number } {
+    const slugColumn = query.language === "fr" ? "a.slug_fr" : "a.slug_en";
+    const params: number[] = [];
+    let where = `WHERE ${slugColumn} IS NOT NULL`;
+    if (query.categories?.length) {
+      where += ` AND a.category_id IN (${query.categories.map(() => "?").join(",")})`;
+      params.push(...query.categories);
+    }
+    const total = (this.statement(`SELECT count(*) AS n FROM articles a ${where}`).get(...params) as { n: number }).n;
+    const direction = query.order === "asc" ? "ASC" : "DESC";
+    const rows = this.statement(
+      `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
+       JOIN article_categories c ON c.id = a.category_id
+       ${where} ORDER BY a.published_at ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
+    ).all(...params, query.limit, (query.page - 1) * query.limit) as Row[];
+    return { total, articles: rows.map((row) => this.summary(row, query.language)) };
+  }
+
+  private summary(row: Row, language: Locale): ArticleSummary {
+    const article = JSON.parse(row.doc) as ArticleRecord;
+    const text = article[language]!;
+    return {
+      id: article.id,
+      slug: { fr: article.fr?.slug ?? null, en: article.en?.slug ?? null },
+      title: text.title,
+      excerpt: text.excerpt,
+      thumbnails: article.thumbnails,
+      author: article.author,
+      category: language === "fr" ? row.label_fr : row.label_en,
+      published_at: new Date(article.published_at).toISOString(),
+      read_time: (language === "fr" ? row.read_time_fr : row.read_time_en) ?? 1,
+    };
+  }
+
+  categories(language: Locale): Category[] {
+    const slugColumn = language === "fr" ? "a.slug_fr" : "a.slug_en";
+    const rows = this.statement(
+      `SELECT c.id, c.label_fr, c.label_en, count(a.id) AS n FROM article_categories c
+       JOIN articles a ON a.category_id = c.id AND ${slugColumn} IS NOT NULL
+       GROUP BY c.id ORDER BY c.id`,
+    ).all() as { id: number; label_fr: string; label_en: string; n: number }[];
+    return rows.map((r) => ({ id: r.id, label: { fr: r.label_fr, en: r.label_en }, articles_count: r.n }));
+  }
+
+  getBySlug(language: Locale, slug: string) {
+    const column = language === "fr" ? "slug_fr" : "slug_en";
+    const row = this.statement(`SELECT doc, read_time_fr, read_time_en FROM articles WHERE ${column} = ?`).get(slug) as
+      | Pick<Row, "doc" | "read_time_fr" | "read_time_en">
+      | undefined;
+    if (!row) return undefined;
+    const article = JSON.parse(row.doc) as ArticleRecord;
+    return {
+      ...article,
+      read_time: { fr: row.read_time_fr ?? undefined, en: row.read_time_en ?? undefined },
+    };
+  }
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROPERTY_BADGES, propertiesMapAnswerSchema, propertiesPageAnswerSchema } from "../schema/api";
+import { defaultPriceIncrements } from "../schema/search";
+import { generateListings, type ListingRecord } from "../server/content/data/listings-generator";
+import { loadMunicipalities } from "../server/content/data/municipalities";
+import { createTestService, getProtected, PROTECTED_BASE } from "./helpers/content-service";
+
+let ctx: ReturnType<typeof createTestService>;
+/** The same listings the service seeded (same generator, same seed). */
+let all: ListingRecord[];
+const get = (q: string) => getProtected(ctx.service, q);
+const total = async (q: string) => (await get(`/properties?format=count${q ? `&${q}` : ""}`)).body.data.total as number;
+
+beforeAll(() => {
+  ctx = createTestService();
+  all = generateListings({ municipalities: loadMunicipalities() });
+});
+afterAll(() => ctx.cleanup());
+
+describe("GET /properties filters", () => {
+  it("counts everything without filters", async () => {
+    expect(all.length).toBe(2000);
+    expect(await total("")).toBe(2000);
+  });
+
+  it("covers every type and badge in the generated data", () => {
+    expect(new Set(all.map((l) => l.type)).size).toBe(7);
+    for (const badge of PROPERTY_BADGES) expect(all.some((l) => l.badge === badge)).toBe(true);
+    expect(all.some((l) => l.forSaleForRent === "rent")).toBe(true);
+    expect(all.every((l) => l.carousel_images.length >= 1 && l.carousel_images.length <= 10)).toBe(true);
+  });
+
+  const cases: [string, string, (l: ListingRecord) => boolean][] = [
+    ["mun list", "mun=66023,65005", (l) => ["66023", "65005"].includes(l.municipality.MUN_CODE)],
+    ["mun repeated", "mun=66023&mun=65005", (l) => ["66023", "65005"].includes(l.municipality.MUN_CODE)],
+    ["price_min", "price_min=500000", (l) => l.price >= 500_000],
+    ["price_min null means 0", "price_min=null", () => true],
+    ["price_max", "price_max=300000", (l) => l.price <= 300_000],
+    ["price range", "price_min=250000&price_max=400000", (l) => l.price >= 250_000 && l.price <= 400_000],
+    ["forSaleForRent", "forSaleForRent=rent", (l) => l.forSaleForRent === "rent"],
+    ["type list", "type=condo,chalet", (l) => l.type === "condo" || l.type === "chalet"],
+    ["bedrooms minimum", "bedrooms=4", (l) => l.specs.bed >= 4],
+    ["bathrooms minimum", "bathrooms=2", (l) => l.specs.bath >= 2],
+    ["open_house", "open_house=1", (l) => l.open_house],
+    [
+      "map bounds",
+      "SouthWest_lat=45.4&SouthWest_lng=-73.9&NorthEast_lat=45.7&NorthEast_lng=-73.4",
+      (l) => l.coords.lat >= 45.4 && l.coords.lat <= 45.7 && l.coords.lng >= -73.9 && l.coords.lng <= -73.4,
+    ],
+    [
+      "combined",
+      "forSaleForRent=buy&type=maison&bedrooms=3&price_max=600000&mun=66023,58227,65005",
+      (l) =>
+        l.forSaleForRent === "buy" &&
+        l.type === "maison" &&
+        l.specs.bed >= 3 &&
+        l.price <= 600_000 &&
+        ["66023", "58227", "65005"].includes(l.municipality.MUN_CODE),
+    ],
+  ];
+  it.each(cases)("%s", async (_name, query, predicate) => {
+    const expected = all.filter(predicate);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await total(query)).toBe(expected.length);
+    const page = await get(`/properties?${query}&limit=100`);
+    expect(page.status).toBe(200);
+    const listing = propertiesPageAnswerSchema.parse(page.body).data.propertiesListing;
+    expect(listing.length).toBe(Math.min(100, expected.length));
+    const byUls = new Map(all.map((l) => [l.uls, l]));
+    for (const item of listing) expect(predicate(byUls.get(item.uls)!)).toBe(true);
+  });
+});
+
+describe("GET /properties ordering and paging", () => {
+  it("defaults to newest and 25 per page", async () => {
+    const { body } = await get("/properties");
+    expect(body.data.total).toBe(2000);
+    expect(body.data.propertiesListing).toHaveLength(25);
+    const dates = body.data.propertiesListing.map((l: ListingRecord) => l.listed_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const newest = [...all].sort((a, b) => b.listed_at.localeCompare(a.listed_at))[0]!;
+    expect(body.data.propertiesListing[0].uls).toBe(newest.uls);
+  });
+
+  it.each([
+    ["oldest", (a: ListingRecord, b: ListingRecord) => a.listed_at.localeCompare(b.listed_at)],
+    ["price_asc", (a: ListingRecord, b: ListingRecord) => a.price - b.price],
+    ["price_desc", (a: ListingRecord, b: ListingRecord) => b.price - a.price],
+  ] as const)("orders by %s", async (order, compare) => {
+    const { body } = await get(`/properties?order_by=${order}&limit=50`);
+    const items = body.data.propertiesListing as ListingRecord[];
+    for (let i = 1; i < items.length; i++) expect(compare(items[i - 1]!, items[i]!)).toBeLessThanOrEqual(0);
+  });
+
+  it("pages without overlap", async () => {
+    const first = (await get("/properties?order_by=price_asc&page=1&limit=20")).body.data.propertiesListing;
+    const second = (await get("/properties?order_by=price_asc&page=2&limit=20")).body.data.propertiesListing;
+    const both = (await get("/properties?order_by=price_asc&page=1&limit=40")).body.data.propertiesListing;
+    expect([...first, ...second].map((l: ListingRecord) => l.uls)).toEqual(both.map((l: ListingRecord) => l.uls));
+    const beyond = await get("/properties?page=1000&limit=25");
+    expect(beyond.body.data).toEqual({ total: 2000, propertiesListing: [] });
+  });
+});
+
+describe("GET /properties bad queries", () => {
+  it.each([
+    ["bedrooms=abc", "bedrooms"],
+    ["type=villa", "type"],
+    ["order_by=cheapest", "order_by"],
+    ["price_min=-5", "price_min"],
+    ["limit=1000", "limit"],
+    ["forSaleForRent=lease", "forSaleForRent"],
+    ["open_house=true", "open_house"],
+    ["SouthWest_lat=45", "NorthEast_lat"],
+    ["SouthWest_lat=46&SouthWest_lng=-74&NorthEast_lat=45&NorthEast_lng=-73", "SouthWest_lat"],
+    ["mun=<script>", "mun"],
+    ["format=csv", "format"],
+  ])("%s answers 400 naming %s", async (query, param) => {
+    const { status, body } = await get(`/properties?${query}`);
+    expect(status).toBe(400);
+    expect(body.status).toBe("error");
+    expect(body.message).toContain(param);
+    expect(body.errors).toHaveProperty(param);
+  });
+
+  it("refuses a wrong site key", async () => {
+    const response = await ctx.service.handle(
+      new Request(`${PROTECTED_BASE}/properties`, { headers: { "x-site-key": "sk_wrong_key_000000000" } }),
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("GET /properties format=map", () => {
+  it("sends plain markers for a small result", async () => {
+    const { body } = await get("/properties?format=map&type=ferme&listingLimit=5");
+    const data = propertiesMapAnswerSchema.parse(body).data;
+    expect(data.total).toBe(all.filter((l) => l.type === "ferme").length);
+    expect(data.total).toBeLessThanOrEqual(300);
+    expect(data.propertiesMap).toHaveLength(data.total);
+    expect(data.propertiesMap.every((m) => m.kind === "listing")).toBe(true);
+    expect(data.propertiesListing).toHaveLength(5);
+  });
+
+  it("clusters a large result to at most 300 markers that account for every listing", async () => {
+    const { body } = await get("/properties?format=map");
+    const data = propertiesMapAnswerSchema.parse(body).data;
+    expect(data.total).toBe(2000);
+    expect(data.propertiesMap.length).toBeLessThanOrEqual(300);
+    expect(data.propertiesMap.some((m) => m.kind === "cluster")).toBe(true);
+    const count = data.propertiesMap.reduce((sum, m) => sum + (m.kind === "cluster" ? m.count : 1), 0);
+    expect(count).toBe(2000);
+    expect(data.propertiesListing).toHaveLength(25);
+  });
+
+  it("clusters at the given zoom within bounds, never above 300 markers", async () => {
+    const bounds = "SouthWest_lat=44.5&SouthWest_lng=-80.42&NorthEast_lat=62.98&NorthEast_lng=-55.33";
+    for (const zoom of [4, 8, 12, 16, 22]) {
+      const { body } = await get(`/properties?format=map&zoom=${zoom}&${bounds}`);
+      const data = propertiesMapAnswerSchema.parse(body).data;
+      expect(data.propertiesMap.length).toBeLessThanOrEqual(300);
+      for (const m of data.propertiesMap) {
+        if (m.kind === "cluster") expect(m.expansion_zoom).toBeGreaterThan(0);
+      }
+    }
+    const near = await get(
+      "/properties?format=map&zoom=13&SouthWest_lat=45.5&SouthWest_lng=-73.6&NorthEast_lat=45.52&NorthEast_lng=-73.55",
+    );
+    const data = propertiesMapAnswerSchema.parse(near.body).data;
+    for (const m of data.propertiesMap) {
+      expect(m.coords.lat).toBeGreaterThanOrEqual(45.49);
+      expect(m.coords.lat).toBeLessThanOrEqual(45.53);
+    }
+  });
+});
+
+describe("tooltip, municipalities, search filters", () => {
+  it("answers a listing's tooltip", async () => {
+    const listing = all[10]!;
+    const { status, body } = await get(`/property/${listing.uls}/tooltip`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      uls: listing.uls,
+      address: listing.address,
+      carousel_images: listing.carousel_images,
+      price: listing.price,
+      specs: listing.specs,
+      type: listing.type,
+      url: listing.url,
+    });
+  });
+
+  it("answers 404 for an unknown listing", async () => {
+    const { status, body } = await get("/property/99999999999/tooltip");
+    expect(status).toBe(404);
+    expect(body.status).toBe("error");
+  });
+
+  it("lists municipalities on the unprotected client, sorted in French", async () => {
+    const response = await ctx.service.handle(new Request("http://localhost/api/swc/municipalities"));
+    expect(response.status).toBe(200);
+    const { municipalities } = (await response.json()) as { municipalities: { DESCRIPTION: string }[] };
+    expect(municipalities.length).toBeGreaterThanOrEqual(100);
+    const names = municipalities.map((m) => m.DESCRIPTION);
+    expect([...names].sort(new Intl.Collator("fr").compare)).toEqual(names);
+    expect(names.indexOf("Lévis")).toBeLessThan(names.indexOf("Longueuil"));
+    expect(names.indexOf("Laval")).toBeLessThan(names.indexOf("Lévis"));
+  });
+
+  it("answers the search filters with the default price increments", async () => {
+    const { status, body } = await get("/search-filters");
+    expect(status).toBe(200);
+    expect(body.property_types.map((t: { code: string }) => t.code)).toEqual([
+      "maison",
+      "condo",
+      "prop",
+      "ferme",
+      "chalet",
+      "terrain",
+      "comm",
+    ]);
+    expect(body.price_increments).toEqual(defaultPriceIncrements());
+    const increments = defaultPriceIncrements();
+    expect(increments.slice(0, 3)).toEqual([0, 25_000, 50_000]);
+    expect(increments).toContain(500_000);
+    expect(increments).toContain(550_000);
+    expect(increments).not.toContain(525_000);
+    expect(increments.slice(-6)).toEqual([1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000, 10_000_000]);
+    expect(body.municipalities.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,42 @@
+/** Builds an embedded content service over a fresh temporary DATA_DIR, for in-process call tests. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../server/config";
+import { createEmbeddedContentService } from "../../server/content/index";
+
+/** Answers are read field by field in tests. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+export type AnswerBody = any;
+
+export const BROKER = {
+  site_id: "demo-broker",
+  microsite_id: "ms-demo-broker",
+  site_key: "sk_demo_broker_public_0001",
+};
+export const PROTECTED_BASE = `http://localhost/api/swc/${BROKER.microsite_id}`;
+
+export function createTestService(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", ...env });
+  const service = createEmbeddedContentService(config);
+  return {
+    service,
+    config,
+    dataDir,
+    cleanup() {
+      service.repo.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET on the protected client with the demo broker's site key. */
+export async function getProtected(service: { handle(r: Request): Promise<Response> }, pathAndQuery: string) {
+  const response = await service.handle(
+    new Request(`${PROTECTED_BASE}${pathAndQuery}`, {
+      headers: { "x-site-key": BROKER.site_key, accept: "application/json" },
+    }),
+  );
+  return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerBody };
+}

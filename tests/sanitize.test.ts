@@ -1,0 +1,80 @@
+/** Server-side sanitising of rich text (DESIGN.md Safety; blocks.md §5). */
+import { describe, expect, it } from "vitest";
+import { sanitizeBlocks, sanitizeFields, sanitizeHtml } from "../renderer/lib/sanitize.server";
+import type { Block } from "../schema/block";
+import { f } from "../schema/fields";
+import { parseBlocks } from "../schema/parse";
+
+const DIRTY =
+  '<p>Bonjour<script>alert(1)</script></p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">lien</a>' +
+  '<a href="/fr/contact" onclick="alert(4)">contact</a><iframe src="javascript:alert(5)"></iframe>';
+
+function expectClean(html: string) {
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/onerror|onclick/i);
+  expect(html).not.toMatch(/javascript:/i);
+  expect(html).not.toMatch(/<iframe/i);
+}
+
+describe("sanitizeHtml", () => {
+  it("strips scripts, event handlers and javascript: URLs, keeps the content", () => {
+    const clean = sanitizeHtml(DIRTY);
+    expectClean(clean);
+    expect(clean).toContain("<p>Bonjour</p>");
+    expect(clean).toContain('<a href="/fr/contact">contact</a>');
+    expect(clean).toContain("lien");
+  });
+  it("adds rel=noopener to links opening a new window", () => {
+    expect(sanitizeHtml('<a href="https://centris.ca" target="_blank">Centris</a>')).toBe(
+      '<a href="https://centris.ca" target="_blank" rel="noopener noreferrer">Centris</a>',
+    );
+  });
+  it("removes style and form tags", () => {
+    expect(sanitizeHtml("<style>body{}</style><form><input></form><p>ok</p>")).toBe("<input><p>ok</p>");
+  });
+});
+
+describe("sanitizeFields", () => {
+  it("walks repeaters and nested objects of rich text, leaving other kinds alone", () => {
+    const schema = f.object({
+      title: f.text(),
+      items: f.repeater("text_multiple_row", { description: f.richtext().optional(), label: f.text() }).optional(),
+      nested: f.object({ body: f.richtext() }).optional(),
+    });
+    const out = sanitizeFields(schema, {
+      title: "<b>titre</b>",
+      items: [{ description: DIRTY, label: "<i>x</i>" }, { label: "y" }],
+      nested: { body: DIRTY },
+    }) as { title: string; items: { description?: string; label: string }[]; nested: { body: string } };
+    expect(out.title).toBe("<b>titre</b>");
+    expectClean(out.items[0]!.description!);
+    expect(out.items[0]!.label).toBe("<i>x</i>");
+    expect(out.items[1]).toEqual({ label: "y" });
+    expectClean(out.nested.body);
+  });
+});
+
+describe("sanitizeBlocks", () => {
+  it("sanitises rich text of registered blocks in both locales", () => {
+    const { blocks } = parseBlocks([
+      {
+        id: "t1",
+        block_type: "text_block_2",
+        block_params: {},
+        fields: { fr: { main_title: "Titre", description: DIRTY, cta_repeater: [{ cta: { url: "/fr", text: "x" } }] } },
+      },
+      {
+        id: "t2",
+        block_type: "txt_img_double_block_1",
+        block_params: { orientation_x: "right" },
+        fields: { en: { description: DIRTY, media_repeater: [{ image: { url: "/images/house.svg" } }] } },
+      },
+    ]);
+    expect(blocks).toHaveLength(2);
+    const [first, second] = sanitizeBlocks(blocks) as Block<string, unknown, { description: string }>[];
+    expectClean(first!.fields.fr.description);
+    expectClean(first!.fields.en.description);
+    expectClean(second!.fields.en.description);
+    expect(second!.fields.fr.description).toContain("Bonjour");
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  type BeforeRouteChange,
+  decideRouteChange,
+  hasBeforeRouteChangeCallbacks,
+  registerBeforeRouteChange,
+} from "../renderer/lib/route-change";
+
+const change = { from: "/fr", to: "/fr/contact", action: "PUSH" as const };
+
+describe("before-route-change callbacks", () => {
+  it("registers and unregisters", () => {
+    const cb = vi.fn<BeforeRouteChange>(() => "veto");
+    const unregister = registerBeforeRouteChange(cb);
+    expect(hasBeforeRouteChangeCallbacks()).toBe(true);
+    expect(decideRouteChange(change)).toBe("veto");
+    expect(cb).toHaveBeenCalledWith(change);
+    unregister();
+    expect(hasBeforeRouteChangeCallbacks()).toBe(false);
+    expect(decideRouteChange(change)).toBeUndefined();
+  });
+
+  it("combines answers: veto beats reload, nothing means go", () => {
+    expect(decideRouteChange(change, [() => undefined, () => "reload"])).toBe("reload");
+    expect(decideRouteChange(change, [() => "reload", () => "veto"])).toBe("veto");
+    expect(decideRouteChange(change, [() => undefined])).toBeUndefined();
+  });
+
+  it("ignores a throwing callback", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const throwing: BeforeRouteChange = () => {
+      throw new Error("boom");
+    };
+    expect(decideRouteChange(change, [throwing, () => "reload"])).toBe("reload");
+    error.mockRestore();
+  });
+});
