@@ -188,6 +188,7 @@ export function Carousel<T>({
       <div className="carousel__viewport" ref={viewportRef}>
         <div className="carousel__container" id={id} aria-live={playing ? "off" : "polite"} style={{ gap }}>
           {items.map((item, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group.
             <div
               className="carousel__slide"
               key={index}
