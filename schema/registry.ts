@@ -5,11 +5,13 @@
 import type { BlockDefinition } from "./block";
 import { footerBlocks } from "./blocks/footers";
 import { headerBlocks } from "./blocks/headers";
+import { heroBlocks } from "./blocks/heroes";
 import { textBlocks } from "./blocks/text";
 
 const all: readonly BlockDefinition[] = [
   ...headerBlocks,
   ...footerBlocks,
+  ...heroBlocks,
   ...textBlocks,
 ] as unknown as readonly BlockDefinition[];
 

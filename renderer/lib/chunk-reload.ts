@@ -3,19 +3,20 @@
  * fetched (usually after a deploy), reload the page, at most once per 60 s so a
  * broken asset never loops. The last reload time lives in session storage.
  */
-// zod/mini keeps the parser out of the way of the public bundle budget.
-import * as z from "zod/mini";
 
 export const RELOAD_GUARD_MS = 60_000;
 export const RELOAD_STORAGE_KEY = "site:chunk-reload-at";
 
-const timestampSchema = z.coerce.number().check(z.int(), z.nonnegative());
-
-/** Parses a stored timestamp; anything malformed counts as "never". */
+/**
+ * Parses a stored timestamp; anything malformed counts as "never". This guard runs when
+ * chunks fail to load, so it cannot depend on a parser that loads on demand: its one
+ * value (a non-negative integer) is checked with a strict pattern instead of zod.
+ */
 export function parseReloadTimestamp(raw: unknown): number | undefined {
-  if (raw === null || raw === undefined || raw === "") return undefined;
-  const parsed = timestampSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,16}$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
 }
 
 /** True when no reload happened within `guardMs` before `now`. A timestamp in the future is ignored. */

@@ -35,6 +35,8 @@ export interface ContentClient {
 
 export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.internal"): ContentClient {
   const firstLoadCache = new Map<string, Promise<FirstLoadData>>();
+  // Parsed page answers by their exact text: an unchanged page is parsed once, not per request.
+  const parsedPages = new Map<string, PageResult>();
 
   async function call(path: string, init: RequestInit & { locale?: Locale } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -68,6 +70,8 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
         body: JSON.stringify({ path, query, production: site.production }),
       });
       const text = await response.text();
+      const known = response.ok ? parsedPages.get(text) : undefined;
+      if (known) return known;
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -83,7 +87,10 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
         console.warn(`Page answer for ${path} failed validation: ${z.prettifyError(parsed.error)}`);
         return { kind: "error", status: 404, message: "This page could not be found" };
       }
-      return { kind: "page", page: parsed.data };
+      const result: PageResult = { kind: "page", page: parsed.data };
+      if (parsedPages.size >= 500) parsedPages.delete(parsedPages.keys().next().value as string);
+      parsedPages.set(text, result);
+      return result;
     },
     async listPages(site) {
       const response = await call(`/api/pages/${site.site_id}`, {

@@ -37,9 +37,18 @@ export function normalisePath(pathname: string): string {
   return clean === "" ? "/" : clean;
 }
 
+// Validated blocks by the identity of their raw list: the content client reuses parsed
+// answers, so an unchanged page's blocks are validated and sanitised once.
+const validated = new WeakMap<readonly unknown[], Block[]>();
+
 function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string): Block[] {
+  if (!raw) return [];
+  const known = validated.get(raw);
+  if (known) return known;
   const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
-  return sanitizeBlocks(blocks);
+  const clean = sanitizeBlocks(blocks);
+  validated.set(raw, clean);
+  return clean;
 }
 
 export async function loadPage(request: Request, locale: Locale, services: AppServices): Promise<PageView> {

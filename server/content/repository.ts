@@ -53,6 +53,8 @@ export type SavePageResult =
   | { ok: false; reason: "not-found" };
 
 export interface ContentRepository {
+  /** Increases on every write, so derived answers can be cached until the content changes. */
+  readonly revision: number;
   getSite(siteId: string): SiteRecord | undefined;
   findSiteByDomain(domain: string): SiteRecord | undefined;
   findSiteByMicrosite(micrositeId: string): SiteRecord | undefined;

@@ -65,6 +65,8 @@ export class SqliteContentRepository implements ContentRepository {
   private readonly pageCache = new Map<string, PageRecord | null>();
   private readonly siteCache = new Map<string, SiteRecord>();
 
+  revision = 0;
+
   constructor(readonly db: DatabaseSync) {}
 
   getMeta(key: string): string | undefined {
@@ -123,6 +125,8 @@ export class SqliteContentRepository implements ContentRepository {
       throw error;
     }
     this.siteCache.delete(parsed.site_id);
+    this.pageCache.clear();
+    this.revision++;
   }
 
   findPageByPath(siteId: string, pagePath: string): PageRecord | undefined {
@@ -170,6 +174,7 @@ export class SqliteContentRepository implements ContentRepository {
         .run(siteId, parsed.page_id, parsed.paths.fr, parsed.paths.en, version, JSON.stringify(doc));
       this.db.exec("COMMIT");
       this.pageCache.clear();
+      this.revision++;
       return { ok: true, version };
     } catch (error) {
       this.db.exec("ROLLBACK");
@@ -190,6 +195,7 @@ export class SqliteContentRepository implements ContentRepository {
         "INSERT INTO redirects(site_id, from_path, doc) VALUES(?, ?, ?) ON CONFLICT DO UPDATE SET doc = excluded.doc",
       )
       .run(siteId, parsed.from, JSON.stringify(parsed));
+    this.revision++;
   }
 
   getDemoBlocks(): unknown[] {
@@ -200,6 +206,7 @@ export class SqliteContentRepository implements ContentRepository {
     this.db
       .prepare("INSERT INTO demo_blocks(id, doc) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc")
       .run(JSON.stringify(blocks));
+    this.revision++;
   }
 
   close(): void {

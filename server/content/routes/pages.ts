@@ -66,6 +66,24 @@ function firstLoad(site: SiteRecord): FirstLoadData {
   });
 }
 
+// Serialised page answers per repository, valid until that repository's next write.
+const answerCaches = new WeakMap<ContentRepository, Map<string, { revision: number; body: string }>>();
+
+function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): string {
+  let answerCache = answerCaches.get(repo);
+  if (!answerCache) {
+    answerCache = new Map();
+    answerCaches.set(repo, answerCache);
+  }
+  const key = `${site.site_id}\u0000${normalisePath(path)}`;
+  const hit = answerCache.get(key);
+  if (hit && hit.revision === repo.revision) return hit.body;
+  const body = JSON.stringify(buildPageAnswer(repo, site, path));
+  if (answerCache.size >= 2000) answerCache.clear();
+  answerCache.set(key, { revision: repo.revision, body });
+  return body;
+}
+
 const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
@@ -83,7 +101,9 @@ export const pageRoutes: Route[] = [
       const target = repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      return json(buildPageAnswer(repo, target, parsed.data.path));
+      return new Response(cachedPageAnswer(repo, target, parsed.data.path), {
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      });
     },
   },
   {
