@@ -59,7 +59,15 @@ export default defineConfig({
     // Builds only when no build exists (npm test builds first); the data folder starts empty every run.
     command: `test -f build/server/index.js || npm run build; rm -rf ${DATA_DIR} && node_modules/.bin/tsx server/main.ts`,
     url: `http://localhost:${PORT}/robots.txt`,
-    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR, PATH },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR,
+      PATH,
+      EDITOR_KEY: "e2e-editor-key-0123456789",
+      RECAPTCHA_OFFLINE: "true",
+      CONTACT_RATE_LIMIT: "1000",
+    },
     reuseExistingServer: !CI,
     timeout: 120_000,
     stdout: "ignore",

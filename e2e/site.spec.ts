@@ -246,13 +246,25 @@ test.describe("robots.txt and sitemap.xml", () => {
     const urls = xml.match(/<url>[\s\S]*?<\/url>/g) ?? [];
     const locs = urls.map((u) => u.match(/<loc>([^<]+)<\/loc>/)?.[1]);
     for (const path of ["/fr", "/en", ...EQUIVALENT_PAGES.flat()]) expect(locs).toContain(`${baseURL}${path}`);
-    expect(locs.filter((l) => l?.startsWith(`${baseURL}/fr`)).length).toBe(
-      locs.filter((l) => l?.startsWith(`${baseURL}/en`)).length,
+    // Content pages exist in both languages; articles may exist in one language only.
+    const isArticle = (u: string) => /<loc>[^<]+\/(blogue|blog)\/[^<]+<\/loc>/.test(u);
+    const pages = urls.filter((u) => !isArticle(u));
+    const pageLocs = pages.map((u) => u.match(/<loc>([^<]+)<\/loc>/)?.[1]);
+    expect(pageLocs.filter((l) => l?.startsWith(`${baseURL}/fr`)).length).toBe(
+      pageLocs.filter((l) => l?.startsWith(`${baseURL}/en`)).length,
     );
-    for (const url of urls) {
+    for (const url of pages) {
       for (const hreflang of ["fr-CA", "en-CA", "x-default"]) {
         expect(url, `alternate ${hreflang}`).toMatch(new RegExp(`<xhtml:link rel="alternate" hreflang="${hreflang}"`));
       }
+    }
+    // An article lists itself among its alternates, and only translations that exist.
+    const articles = urls.filter(isArticle);
+    expect(articles.length).toBeGreaterThan(0);
+    for (const url of articles) {
+      const loc = url.match(/<loc>([^<]+)<\/loc>/)?.[1] ?? "";
+      const own = loc.startsWith(`${baseURL}/fr/`) ? "fr-CA" : "en-CA";
+      expect(url).toContain(`hreflang="${own}" href="${loc}"`);
     }
     const home = urls.find((u) => u.includes(`<loc>${baseURL}/fr</loc>`));
     expect(home).toContain(`hreflang="en-CA" href="${baseURL}/en"`);

@@ -21,6 +21,7 @@ import { servicesContext } from "./lib/context";
 import { useNonce } from "./lib/csp";
 import { getI18n } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
+import { findPageViewMatch } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
 import { themeStyleText } from "./lib/theme";
 import { ErrorPage } from "./ui/ErrorPage";
@@ -47,7 +48,7 @@ export function shouldRevalidate() {
 
 function useLocaleAndPage(): { locale: Locale; view?: PageView } {
   const matches = useMatches();
-  const pageMatch = matches.find((m) => m.id === "routes/page");
+  const pageMatch = findPageViewMatch(matches);
   const view = pageMatch?.loaderData as PageView | undefined;
   const lang = matches.map((m) => m.params.lang).find(isLocale);
   return { locale: view?.locale ?? lang ?? DEFAULT_LOCALE, view };

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { localeSchema } from "./common";
+import { EMAIL_PATTERN } from "./forms";
 import { pageDataSchema } from "./page";
 
 // ---- pages -------------------------------------------------------------------
@@ -91,6 +92,14 @@ export const propertyTooltipSchema = z.object({
   url: localizedText,
 });
 export type PropertyTooltip = z.infer<typeof propertyTooltipSchema>;
+
+/** Answer of `GET /property/:uls`: the full listing, for its own page. */
+export const propertyDetailAnswerSchema = propertyListingSchema.extend({
+  municipality: z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() }),
+  listed_at: z.string(),
+  open_house: z.boolean(),
+});
+export type PropertyDetail = z.infer<typeof propertyDetailAnswerSchema>;
 
 export const municipalitySchema = z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() });
 export type Municipality = z.infer<typeof municipalitySchema>;
@@ -205,13 +214,51 @@ export const articlesAnswerSchema = z.object({
   }),
 });
 
+const perLocale = <S extends z.ZodType>(schema: S) => z.object({ fr: schema.nullable(), en: schema.nullable() });
+
+/** GET /article/{id} (protected and content clients): one article in every language it exists in. */
+export const articleDetailSchema = z.object({
+  id: z.number().int(),
+  slug: perLocale(z.string()),
+  title: perLocale(z.string()),
+  excerpt: perLocale(z.string()),
+  /** The article's text as blocks per language (validated by the renderer like page content). */
+  body: perLocale(z.array(z.unknown())),
+  author: z.object({ name: z.string(), thumbnail: z.string().optional() }),
+  category: z.object({ id: z.number().int(), label: localizedText }),
+  tags: perLocale(z.array(z.string())),
+  published_at: z.string(),
+  updated_at: z.string(),
+  read_time: perLocale(z.number().int().min(1)),
+  thumbnails: z.object({ url_small: z.string(), url_large: z.string() }),
+  /** Languages the article is available in. */
+  translations: z.array(localeSchema).min(1),
+});
+export type ArticleDetail = z.infer<typeof articleDetailSchema>;
+export const articleDetailAnswerSchema = z.object({ data: articleDetailSchema });
+
+/** GET /articles/sitemap (protected and content clients): every article's slugs and dates, newest first. */
+export const articleSitemapEntrySchema = z.object({
+  id: z.number().int(),
+  slug: perLocale(z.string()),
+  title: perLocale(z.string()),
+  excerpt: perLocale(z.string()),
+  author: z.string(),
+  category: localizedText,
+  published_at: z.string(),
+  updated_at: z.string(),
+});
+export type ArticleSitemapEntry = z.infer<typeof articleSitemapEntrySchema>;
+export const articleSitemapAnswerSchema = z.object({ data: z.array(articleSitemapEntrySchema) });
+
 // ---- contact (form-data) -----------------------------------------------------------
 
 export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
 export const RECIPIENT_TYPES = ["broker", "administrative_team", "executive_team", "team", "office", "agency"] as const;
 
-/** Email rule (site.md §5): text, an at sign, text, a dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Email rule (site.md §5): text, an at sign, text, a dot, text; shared with the browser's rules (schema/forms.ts). */
+export { EMAIL_PATTERN };
+
 const MAX = 5000;
 const plain = (max = 200) =>
   z
@@ -219,6 +266,14 @@ const plain = (max = 200) =>
     .trim()
     .max(max)
     .refine((s) => !/[<>]/.test(s), "markup-not-allowed");
+
+/** A count of rooms or spaces sent as text: 0 to 99; an empty value is missing, not 0. */
+const countField = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .regex(/^\d{1,2}$/, "format")
+  .transform(Number);
 
 const commonContactShape = {
   recaptcha_response: z.string().min(1, "required"),
@@ -238,6 +293,8 @@ export const contactFormPayloadSchema = z.object({
   ...commonContactShape,
   form_type: z.literal("contact_form"),
   message: z.string().trim().min(1, "required").max(MAX, "too-long"),
+  /** The contact form's optional preferred communication (site.md §3 extended contact fields). */
+  preferred_method_of_contact: z.enum(["phone", "email", "text"]).optional(),
   recipient_type: z.enum(RECIPIENT_TYPES).optional(),
   recipient_slug: z
     .string()
@@ -271,8 +328,8 @@ export const alertPayloadSchema = z.object({
     z.literal("Infinity").transform(() => Number.POSITIVE_INFINITY),
     z.coerce.number().nonnegative(),
   ]),
-  nb_bedrooms: z.coerce.number().int().min(0).max(99),
-  nb_bathrooms: z.coerce.number().int().min(0).max(99),
+  nb_bedrooms: countField,
+  nb_bathrooms: countField,
 });
 
 export const valuationPayloadSchema = z.object({
@@ -281,10 +338,10 @@ export const valuationPayloadSchema = z.object({
   form_type: z.literal("property_valuation"),
   property_type: plain().min(1, "required"),
   year_of_construction: z.string().regex(/^\d{4}$/, "format"),
-  nb_bedrooms: z.coerce.number().int().min(0).max(99),
-  nb_bathrooms: z.coerce.number().int().min(0).max(99),
-  nb_parking: z.coerce.number().int().min(0).max(99),
-  nb_garage: z.coerce.number().int().min(0).max(99),
+  nb_bedrooms: countField,
+  nb_bathrooms: countField,
+  nb_parking: countField,
+  nb_garage: countField,
   living_area: plain(40).min(1, "required"),
   land_area: plain(40).min(1, "required"),
   evaluation_report: z.enum(["yes", "no"]),

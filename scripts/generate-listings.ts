@@ -2,7 +2,7 @@
  * Writes generated listings to fixtures/generated/listings.json (not committed:
  * the service generates the same listings at seed time from the same seed).
  *
- *   npx tsx scripts/generate-listings.ts [--count 2000] [--seed 20260601] [--out file]
+ *   npx tsx scripts/generate-listings.ts [--count 50000] [--seed 20260601] [--out file]
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -22,6 +22,13 @@ export const configSchema = z.object({
   CONTENT_API_KEY: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
+  /**
+   * Accept offline captcha tokens ("offline-…") without a secret even in production:
+   * for end-to-end tests and the bench on loopback only, never on a public site.
+   */
+  RECAPTCHA_OFFLINE: boolish,
+  /** Contact submissions allowed per client IP per minute (token bucket). */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Map tiles; empty string disables tiles (markers on a plain background). */
   MAP_TILE_URL: z.string().default(""),
   MAP_TILE_ATTRIBUTION: z.string().default(""),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROPERTY_BADGES, propertiesMapAnswerSchema, propertiesPageAnswerSchema } from "../schema/api";
 import { defaultPriceIncrements } from "../schema/search";
-import { generateListings, type ListingRecord } from "../server/content/data/listings-generator";
+import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { createTestService, getProtected, PROTECTED_BASE } from "./helpers/content-service";
 
@@ -19,8 +19,9 @@ afterAll(() => ctx.cleanup());
 
 describe("GET /properties filters", () => {
   it("counts everything without filters", async () => {
-    expect(all.length).toBe(2000);
-    expect(await total("")).toBe(2000);
+    expect(all.length).toBe(DEFAULT_LISTING_COUNT);
+    expect(DEFAULT_LISTING_COUNT).toBe(50_000);
+    expect(await total("")).toBe(50_000);
   });
 
   it("covers every type and badge in the generated data", () => {
@@ -74,7 +75,7 @@ describe("GET /properties filters", () => {
 describe("GET /properties ordering and paging", () => {
   it("defaults to newest and 25 per page", async () => {
     const { body } = await get("/properties");
-    expect(body.data.total).toBe(2000);
+    expect(body.data.total).toBe(all.length);
     expect(body.data.propertiesListing).toHaveLength(25);
     const dates = body.data.propertiesListing.map((l: ListingRecord) => l.listed_at);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -97,8 +98,8 @@ describe("GET /properties ordering and paging", () => {
     const second = (await get("/properties?order_by=price_asc&page=2&limit=20")).body.data.propertiesListing;
     const both = (await get("/properties?order_by=price_asc&page=1&limit=40")).body.data.propertiesListing;
     expect([...first, ...second].map((l: ListingRecord) => l.uls)).toEqual(both.map((l: ListingRecord) => l.uls));
-    const beyond = await get("/properties?page=1000&limit=25");
-    expect(beyond.body.data).toEqual({ total: 2000, propertiesListing: [] });
+    const beyond = await get("/properties?page=3000&limit=25");
+    expect(beyond.body.data).toEqual({ total: all.length, propertiesListing: [] });
   });
 });
 
@@ -133,9 +134,9 @@ describe("GET /properties bad queries", () => {
 
 describe("GET /properties format=map", () => {
   it("sends plain markers for a small result", async () => {
-    const { body } = await get("/properties?format=map&type=ferme&listingLimit=5");
+    const { body } = await get("/properties?format=map&type=ferme&forSaleForRent=rent&listingLimit=5");
     const data = propertiesMapAnswerSchema.parse(body).data;
-    expect(data.total).toBe(all.filter((l) => l.type === "ferme").length);
+    expect(data.total).toBe(all.filter((l) => l.type === "ferme" && l.forSaleForRent === "rent").length);
     expect(data.total).toBeLessThanOrEqual(300);
     expect(data.propertiesMap).toHaveLength(data.total);
     expect(data.propertiesMap.every((m) => m.kind === "listing")).toBe(true);
@@ -145,11 +146,11 @@ describe("GET /properties format=map", () => {
   it("clusters a large result to at most 300 markers that account for every listing", async () => {
     const { body } = await get("/properties?format=map");
     const data = propertiesMapAnswerSchema.parse(body).data;
-    expect(data.total).toBe(2000);
+    expect(data.total).toBe(all.length);
     expect(data.propertiesMap.length).toBeLessThanOrEqual(300);
     expect(data.propertiesMap.some((m) => m.kind === "cluster")).toBe(true);
     const count = data.propertiesMap.reduce((sum, m) => sum + (m.kind === "cluster" ? m.count : 1), 0);
-    expect(count).toBe(2000);
+    expect(count).toBe(all.length);
     expect(data.propertiesListing).toHaveLength(25);
   });
 

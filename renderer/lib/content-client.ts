@@ -4,6 +4,12 @@
  * Every answer is parsed with schema/ before use.
  */
 import { z } from "zod";
+import {
+  type ArticleDetail,
+  type ArticleSitemapEntry,
+  articleDetailAnswerSchema,
+  articleSitemapAnswerSchema,
+} from "../../schema/api";
 import type { Locale } from "../../schema/common";
 import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../schema/page";
 
@@ -29,6 +35,10 @@ export interface ContentClient {
   firstLoad(domainName: string): Promise<FirstLoadData>;
   getPage(site: FirstLoadData, path: string, locale: Locale, query?: Record<string, string>): Promise<PageResult>;
   listPages(site: FirstLoadData): Promise<PageSummary[]>;
+  /** One blog article (GET /article/{id}); undefined when it does not exist. */
+  getArticle(site: FirstLoadData, id: number, locale: Locale): Promise<ArticleDetail | undefined>;
+  /** Every blog article's slugs and dates, newest first (GET /articles/sitemap). */
+  listArticles(site: FirstLoadData): Promise<ArticleSitemapEntry[]>;
   /** Raw access for resource routes that proxy a call. */
   fetch(path: string, init: RequestInit & { locale?: Locale }): Promise<Response>;
 }
@@ -91,6 +101,22 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
       if (parsedPages.size >= 500) parsedPages.delete(parsedPages.keys().next().value as string);
       parsedPages.set(text, result);
       return result;
+    },
+    async getArticle(site, id, locale) {
+      const response = await call(`/api/swc/${site.microsite_id}/article/${id}`, {
+        locale,
+        headers: { "x-site-key": site.site_key },
+      });
+      if (response.status === 404 || response.status === 400) return undefined;
+      if (!response.ok) throw new Error(`Article ${id} failed with status ${response.status}`);
+      return articleDetailAnswerSchema.parse(await response.json()).data;
+    },
+    async listArticles(site) {
+      const response = await call(`/api/swc/${site.microsite_id}/articles/sitemap`, {
+        headers: { "x-site-key": site.site_key },
+      });
+      if (!response.ok) throw new Error(`Listing articles failed with status ${response.status}`);
+      return articleSitemapAnswerSchema.parse(await response.json()).data;
     },
     async listPages(site) {
       const response = await call(`/api/pages/${site.site_id}`, {

@@ -25,7 +25,8 @@ interface GalleryEntry {
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const lang = params.lang;
-  if (!isLocale(lang)) throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
+  if (!isLocale(lang))
+    throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
   const only = params.type;
   if (only !== undefined && !Object.hasOwn(blockRegistry, only)) {
     throw data({ locale: lang, status: 404, message: "This page could not be found" }, { status: 404 });
@@ -76,17 +77,27 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
           {only ? (
-            <Link to={`/${locale}/qa/blocks${scheme === "all" ? "" : `?scheme=${scheme}`}`} className="btn btn-secondary">
+            <Link
+              to={`/${locale}/qa/blocks${scheme === "all" ? "" : `?scheme=${scheme}`}`}
+              className="btn btn-secondary"
+            >
               {t("gallery.all-blocks")}
             </Link>
           ) : null}
         </nav>
       </div>
       {entries.map((entry) => (
-        <section key={entry.type} className="gallery__item" aria-labelledby={`gallery-${entry.type}`} data-gallery-type={entry.type}>
+        <section
+          key={entry.type}
+          className="gallery__item"
+          aria-labelledby={`gallery-${entry.type}`}
+          data-gallery-type={entry.type}
+        >
           <div className="container gallery__meta">
             <h2 id={`gallery-${entry.type}`} className="gallery__name">
-              <Link to={`/${locale}/qa/blocks/${entry.type}${scheme === "all" ? "" : `?scheme=${scheme}`}`}>{entry.type}</Link>
+              <Link to={`/${locale}/qa/blocks/${entry.type}${scheme === "all" ? "" : `?scheme=${scheme}`}`}>
+                {entry.type}
+              </Link>
             </h2>
             <p>
               <span className="gallery__family">{entry.family}</span> · {entry.description}

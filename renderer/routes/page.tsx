@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
+import { preloadBlocks } from "../blocks/registry";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { loadPage, type PageView } from "../lib/page-loader.server";
@@ -41,18 +42,48 @@ export async function clientLoader({ serverLoader, request, params }: Route.Clie
     document.cookie = localeCookie(params.lang);
     return lastView;
   }
-  lastView = (await serverLoader()) as PageView;
-  return lastView;
+  const view = (await serverLoader()) as PageView;
+  // Load the new page's block views before it renders, so navigation never suspends on them.
+  await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
+  lastView = view;
+  return view;
 }
 clientLoader.hydrate = false as const;
 
+/**
+ * Blocks own their query keys (search filters, blog category): a query change on the same
+ * path does not reload the page, unless it changes the content variant.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
+  if (
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get("variant") === nextUrl.searchParams.get("variant")
+  ) {
+    return false;
+  }
   return defaultShouldRevalidate;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? pageMeta(loaderData as PageView) : [];
+const SEARCH_FILTER_KEYS = [
+  "mun",
+  "type",
+  "price_min",
+  "price_max",
+  "bedrooms",
+  "bathrooms",
+  "forSaleForRent",
+  "open_house",
+];
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const out = pageMeta(loaderData as PageView);
+  // Filtered search results: canonical stays the bare path, and the variants are not indexed.
+  const query = new URLSearchParams(location.search);
+  if (SEARCH_FILTER_KEYS.some((key) => query.has(key))) {
+    return out.map((m) => ("name" in m && m.name === "robots" ? { name: "robots", content: "noindex, follow" } : m));
+  }
+  return out;
 }
 
 export default function PageRoute({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 /** sitemap.xml: every visible page in both languages, each with its hreflang alternates. */
+import { postPath } from "../features/blog/format";
 import { servicesContext } from "../lib/context";
 import { absoluteUrl } from "../lib/seo";
 import type { Route } from "./+types/sitemap";
@@ -24,6 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return `<url><loc>${escapeXml(absoluteUrl(origin, page.paths[locale]))}</loc>${lastmod}${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(origin, page.paths.fr))}"/></url>`;
     }),
   );
+  // Blog articles: each language it exists in, with alternates only for existing translations.
+  for (const article of await services.content.listArticles(site)) {
+    const paths = (["fr", "en"] as const)
+      .filter((l) => article.slug[l])
+      .map((l) => [l, postPath(l, article.slug[l] ?? "", article.id)] as const);
+    const alternates = paths
+      .map(([l, p]) => `<xhtml:link rel="alternate" hreflang="${l}-CA" href="${escapeXml(absoluteUrl(origin, p))}"/>`)
+      .join("");
+    for (const [, p] of paths) {
+      entries.push(
+        `<url><loc>${escapeXml(absoluteUrl(origin, p))}</loc><lastmod>${article.updated_at.slice(0, 10)}</lastmod>${alternates}</url>`,
+      );
+    }
+  }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join("")}</urlset>\n`;
   return new Response(xml, {
     headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=600" },

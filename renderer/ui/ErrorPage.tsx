@@ -9,13 +9,14 @@ import { isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } fro
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
 import type { ErrorView, PageView } from "../lib/page-loader.server";
+import { findPageViewMatch } from "../lib/page-match";
 import { Shell } from "./Shell";
 import { useReloadOnChunkError } from "./shell/ChunkReload";
 
 /** Whether the server is configured to expose error details (root loader, else the page's view). */
 function useExposeErrors(): boolean {
   const root = useRouteLoaderData("root") as { exposeErrors?: boolean } | undefined;
-  const view = useMatches().find((m) => m.id === "routes/page")?.loaderData as PageView | undefined;
+  const view = findPageViewMatch(useMatches())?.loaderData as PageView | undefined;
   return root?.exposeErrors ?? view?.exposeErrors ?? false;
 }
 

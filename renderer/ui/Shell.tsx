@@ -8,7 +8,9 @@ import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
+import { EditModeProvider } from "../lib/edit-mode";
 import type { PageView } from "../lib/page-loader.server";
+import { findPageViewMatch } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
 import { ChunkReload } from "./shell/ChunkReload";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
@@ -28,7 +30,7 @@ const TOAST_EVENTS = ["toast"] as const;
 
 export function useSiteInfo(): SiteInfo {
   const matches = useMatches();
-  const view = matches.find((m) => m.id === "routes/page")?.loaderData as PageView | undefined;
+  const view = findPageViewMatch(matches)?.loaderData as PageView | undefined;
   const lang = matches.map((m) => m.params.lang).find(isLocale) ?? DEFAULT_LOCALE;
   const page = view?.page;
   return {
@@ -52,7 +54,7 @@ export function useSiteInfo(): SiteInfo {
 export function VariantBanner() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const view = matches.find((m) => m.id === "routes/page")?.loaderData as PageView | undefined;
+  const view = findPageViewMatch(matches)?.loaderData as PageView | undefined;
   const variant = view?.page.variant;
   if (!variant) return null;
   return (
@@ -72,7 +74,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {t("site.skip-to-content")}
       </a>
       <VariantBanner />
-      {children}
+      <EditModeProvider>{children}</EditModeProvider>
       <DeferredOverlay events={CONTACT_EVENTS} component={ContactModal} />
       <DeferredOverlay events={LANGUAGE_EVENTS} component={LanguageWarningModal} />
       <DeferredOverlay events={TOAST_EVENTS} component={ToastArea} />

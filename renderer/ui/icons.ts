@@ -110,6 +110,9 @@ export const ICONS = {
       "M6 14h12v8H6z",
     ],
   },
+  calendar: { paths: ["M3 5h18v16H3z", "M16 3v4", "M8 3v4", "M3 10h18"] },
+  clock: { paths: ["M12 7v5l3 2"], circles: [[12, 12, 9]] },
+  tag: { paths: ["M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z", "M7.5 7.5h.01"] },
 } as const satisfies Record<string, IconGlyph>;
 
 export type IconName = keyof typeof ICONS;

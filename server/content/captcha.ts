@@ -1,7 +1,8 @@
 /**
  * Captcha verification of form submissions. With RECAPTCHA_SECRET_KEY: Google's
  * siteverify. Without it, development and test use an offline verifier (tokens
- * starting with "offline-"), and production refuses every submission.
+ * starting with "offline-"), and production refuses every submission unless
+ * RECAPTCHA_OFFLINE is set (end-to-end tests and the bench, on loopback).
  */
 import type { Config } from "../config";
 
@@ -78,6 +79,8 @@ export class UnconfiguredCaptchaVerifier implements CaptchaVerifier {
 
 export function createCaptchaVerifier(config: Config): CaptchaVerifier {
   if (config.RECAPTCHA_SECRET_KEY) return new RecaptchaVerifier(config.RECAPTCHA_SECRET_KEY);
-  if (config.NODE_ENV === "development" || config.NODE_ENV === "test") return new OfflineCaptchaVerifier();
+  if (config.NODE_ENV === "development" || config.NODE_ENV === "test" || config.RECAPTCHA_OFFLINE) {
+    return new OfflineCaptchaVerifier();
+  }
   return new UnconfiguredCaptchaVerifier();
 }

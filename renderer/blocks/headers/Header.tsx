@@ -172,19 +172,21 @@ function Logo({ light, dark, scale }: { light?: Image; dark?: Image; scale: numb
   const { t } = useTranslation();
   const { locale } = useSite();
   const main = light?.url ? light : dark;
-  const alt = main?.alt?.trim();
+  // The link carries the name: which logo image shows depends on the scheme (CSS), so
+  // both images are decorative and the name never disappears with the visible one.
+  const label = main?.alt?.trim() || t("header.home");
   return (
     <RouterLink
       to={homePath(locale)}
       className="hdr-logo"
-      aria-label={alt ? undefined : t("header.home")}
+      aria-label={label}
       style={{ "--logo-scale": scale } as CSSProperties}
     >
       {light?.url ? (
         <img
           className="hdr-logo__img hdr-logo__img--light"
           src={light.url}
-          alt={alt ?? ""}
+          alt=""
           width={light.width}
           height={light.height}
           fetchPriority="high"
@@ -194,8 +196,7 @@ function Logo({ light, dark, scale }: { light?: Image; dark?: Image; scale: numb
         <img
           className={`hdr-logo__img hdr-logo__img--dark${light?.url ? "" : " hdr-logo__img--only"}`}
           src={dark.url}
-          alt={light?.url ? "" : (alt ?? "")}
-          aria-hidden={light?.url ? true : undefined}
+          alt=""
           width={dark.width}
           height={dark.height}
         />

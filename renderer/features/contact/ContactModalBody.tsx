@@ -1,12 +1,15 @@
 /**
- * Body of the contact modal, imported lazily by ui/shell/ContactModal. For now it
- * points to the contact page; the contact form replaces it (same default export
- * and props).
+ * Body of the contact modal, imported lazily by ui/shell/ContactModal: the contact
+ * form. The opening link's action params may name the recipient
+ * (`{ recipient_type, recipient_slug }`); anything else is ignored.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import * as z from "zod/mini";
+import { RECIPIENT_TYPE_CODES } from "../../../schema/forms";
 import { useSite } from "../../lib/site";
 import { withVariant } from "../../ui/SmartLink";
+import ContactForm from "./ContactForm";
 
 export interface ContactModalBodyProps {
   /** The opening link's action params, if any (e.g. a broker to contact). */
@@ -16,14 +19,26 @@ export interface ContactModalBodyProps {
 
 export const CONTACT_PATHS = { fr: "/fr/contact", en: "/en/contact" } as const;
 
-export default function ContactModalBody({ onClose }: ContactModalBodyProps) {
+const paramsSchema = z.object({
+  recipient_type: z.optional(z.enum(RECIPIENT_TYPE_CODES)),
+  recipient_slug: z.optional(z.string().check(z.regex(/^[a-z0-9-]+$/))),
+});
+
+export default function ContactModalBody({ params, onClose }: ContactModalBodyProps) {
   const { t } = useTranslation();
   const { locale, variantId } = useSite();
+  const parsed = paramsSchema.safeParse(params ?? {});
+  const recipient = parsed.success ? parsed.data : {};
   return (
     <div className="contact-modal__body">
-      <p className="text-body">{t("shell.contact-modal.text")}</p>
-      <p className="btn-row">
-        <Link className="btn btn-primary" to={withVariant(CONTACT_PATHS[locale], variantId)} onClick={onClose}>
+      <ContactForm
+        hideTitle
+        headingLevel={3}
+        recipientType={recipient.recipient_type}
+        recipientSlug={recipient.recipient_slug}
+      />
+      <p className="contact-modal__more">
+        <Link to={withVariant(CONTACT_PATHS[locale], variantId)} onClick={onClose}>
           {t("shell.contact-modal.link")}
         </Link>
       </p>

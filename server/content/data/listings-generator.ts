@@ -6,7 +6,7 @@
 import { PROPERTY_BADGES, type PropertyListing, propertyListingSchema } from "../../../schema/api";
 import type { MunicipalityFixture } from "./municipalities";
 
-export const DEFAULT_LISTING_COUNT = 2000;
+export const DEFAULT_LISTING_COUNT = 50_000;
 export const DEFAULT_LISTING_SEED = 20260601;
 /** Listing dates are counted back from this fixed day, so output never depends on the clock. */
 export const LISTING_REFERENCE_DATE = "2026-11-01T12:00:00.000Z";

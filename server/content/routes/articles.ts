@@ -1,5 +1,14 @@
-/** GET /articles (protected): the blog archive, per language, with optional categories. */
-import { articlesAnswerSchema, articlesQuerySchema } from "../../../schema/api";
+/**
+ * GET /articles (protected): the blog archive, per language, with optional categories.
+ * GET /article/{id} (protected, content): one article with its body blocks per language.
+ * GET /articles/sitemap (protected, content): every article's slugs and dates (sitemap, RSS).
+ */
+import {
+  articleDetailAnswerSchema,
+  articleSitemapAnswerSchema,
+  articlesAnswerSchema,
+  articlesQuerySchema,
+} from "../../../schema/api";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
 import { storesOf } from "../stores/index";
@@ -31,6 +40,26 @@ export const articleRoutes: Route[] = [
       });
       const categories = q.with_categories ? store.categories(q.language) : undefined;
       return json(articlesAnswerSchema.parse({ data: { ...(categories ? { categories } : {}), articles, total } }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/articles/sitemap",
+    clients: ["protected", "content"],
+    handler: ({ repo }) =>
+      json(articleSitemapAnswerSchema.parse({ data: storesOf(repo).articles.listAll() }), 200, {
+        "cache-control": "public, max-age=300",
+      }),
+  },
+  {
+    method: "GET",
+    pattern: "/article/:id",
+    clients: ["protected", "content"],
+    handler: ({ params, repo }) => {
+      if (!/^\d{1,9}$/.test(params.id ?? "")) throw new HttpError(400, "Invalid article id", { id: "format" });
+      const article = storesOf(repo).articles.getById(Number(params.id));
+      if (!article) throw new HttpError(404, "Article not found");
+      return json(articleDetailAnswerSchema.parse({ data: article }));
     },
   },
 ];

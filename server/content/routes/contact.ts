@@ -95,8 +95,10 @@ export const contactRoutes: Route[] = [
       }
       if (stores.captcha.kind === "unconfigured") throw new HttpError(503, "captcha not configured");
 
-      const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
-      const mediaType = contentType.split(";")[0]?.trim() ?? "";
+      // The boundary parameter is case-sensitive (browsers send "----WebKitFormBoundaryAbC…"):
+      // only the media type is compared in lower case, the header is parsed as sent.
+      const contentType = request.headers.get("content-type") ?? "";
+      const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
       if (!FORM_TYPES.includes(mediaType)) {
         throw new HttpError(415, "Send multipart/form-data or application/x-www-form-urlencoded");
       }

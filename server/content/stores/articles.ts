@@ -1,16 +1,18 @@
 /** Blog articles and categories. An article lists in a language only when it has that language's slug. */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { z } from "zod";
-import type { ArticleSummary, Category } from "../../../schema/api";
+import type { ArticleDetail, ArticleSitemapEntry, ArticleSummary, Category } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
+import { bodyToBlocks, bodyWords } from "../data/article-body";
 
 const localizedText = z.object({ fr: z.string().min(1), en: z.string().min(1) });
 const articleLocaleSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
   excerpt: z.string().min(1),
-  /** Paragraphs of plain text separated by blank lines (rich bodies come with the blog issue). */
+  /** Light markup (server/content/data/article-body.ts), turned into content blocks. */
   body: z.string().min(1),
+  tags: z.array(z.string().min(1)).default([]),
 });
 export const articleCategoryRecordSchema = z.object({ id: z.number().int().positive(), label: localizedText });
 export type ArticleCategoryRecord = z.infer<typeof articleCategoryRecordSchema>;
@@ -20,6 +22,7 @@ export const articleRecordSchema = z
     id: z.number().int().positive(),
     category_id: z.number().int().positive(),
     published_at: z.iso.datetime(),
+    updated_at: z.iso.datetime().optional(),
     author: z.object({ name: z.string().min(1), thumbnail: z.string().optional() }),
     thumbnails: z.object({ url_small: z.string(), url_large: z.string() }),
     fr: articleLocaleSchema.optional(),
@@ -35,11 +38,7 @@ export const articlesFixtureSchema = z.object({
 
 /** Reading time in minutes: words / 200, rounded, at least 1 (site.md §9). */
 export function readTime(text: string): number {
-  const words = text
-    .replace(/<[^>]*>/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.round(words / 200));
+  return Math.max(1, Math.round(bodyWords(text) / 200));
 }
 
 export interface ArticleListQuery {
@@ -56,6 +55,10 @@ export interface ArticlesStore {
   /** Categories having at least one article in the language, with that count. */
   categories(language: Locale): Category[];
   getBySlug(language: Locale, slug: string): (ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined;
+  /** One article in every language it exists in, its body as blocks. */
+  getById(id: number): ArticleDetail | undefined;
+  /** Every article, newest first (sitemap, RSS). */
+  listAll(): ArticleSitemapEntry[];
 }
 
 const SCHEMA = `
@@ -189,5 +192,61 @@ export class SqliteArticlesStore implements ArticlesStore {
       ...article,
       read_time: { fr: row.read_time_fr ?? undefined, en: row.read_time_en ?? undefined },
     };
+  }
+
+  private labels(categoryId: number): { fr: string; en: string } {
+    const row = this.statement("SELECT label_fr, label_en FROM article_categories WHERE id = ?").get(categoryId) as
+      | { label_fr: string; label_en: string }
+      | undefined;
+    return { fr: row?.label_fr ?? "", en: row?.label_en ?? "" };
+  }
+
+  getById(id: number): ArticleDetail | undefined {
+    const row = this.statement("SELECT doc, read_time_fr, read_time_en FROM articles WHERE id = ?").get(id) as
+      | Pick<Row, "doc" | "read_time_fr" | "read_time_en">
+      | undefined;
+    if (!row) return undefined;
+    const a = JSON.parse(row.doc) as ArticleRecord;
+    const pick = <T>(fn: (text: NonNullable<ArticleRecord["fr"]>, locale: Locale) => T) => ({
+      fr: a.fr ? fn(a.fr, "fr") : null,
+      en: a.en ? fn(a.en, "en") : null,
+    });
+    const published = new Date(a.published_at).toISOString();
+    return {
+      id: a.id,
+      slug: pick((t) => t.slug),
+      title: pick((t) => t.title),
+      excerpt: pick((t) => t.excerpt),
+      body: pick((t, locale) => bodyToBlocks(t.body, `a${a.id}-${locale}`)),
+      author: a.author,
+      category: { id: a.category_id, label: this.labels(a.category_id) },
+      tags: pick((t) => t.tags),
+      published_at: published,
+      updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
+      read_time: { fr: a.fr ? (row.read_time_fr ?? 1) : null, en: a.en ? (row.read_time_en ?? 1) : null },
+      thumbnails: a.thumbnails,
+      translations: (["fr", "en"] as const).filter((l) => a[l]),
+    };
+  }
+
+  listAll(): ArticleSitemapEntry[] {
+    const rows = this.statement(
+      `SELECT a.doc, c.label_fr, c.label_en FROM articles a JOIN article_categories c ON c.id = a.category_id
+       ORDER BY a.published_at DESC, a.id DESC`,
+    ).all() as Pick<Row, "doc" | "label_fr" | "label_en">[];
+    return rows.map((row) => {
+      const a = JSON.parse(row.doc) as ArticleRecord;
+      const published = new Date(a.published_at).toISOString();
+      return {
+        id: a.id,
+        slug: { fr: a.fr?.slug ?? null, en: a.en?.slug ?? null },
+        title: { fr: a.fr?.title ?? null, en: a.en?.title ?? null },
+        excerpt: { fr: a.fr?.excerpt ?? null, en: a.en?.excerpt ?? null },
+        author: a.author.name,
+        category: { fr: row.label_fr, en: row.label_en },
+        published_at: published,
+        updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
+      };
+    });
   }
 }

@@ -30,7 +30,7 @@ export function createStores(db: DatabaseSync, config: Config, overrides: Partia
     articles: new SqliteArticlesStore(db),
     submissions: new SqliteSubmissionsStore(db),
     captcha: createCaptchaVerifier(config),
-    contactLimiter: new TokenBucketLimiter(10, 60_000),
+    contactLimiter: new TokenBucketLimiter(config.CONTACT_RATE_LIMIT, 60_000),
     ...overrides,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * Listings and municipalities: indexed columns for every filter, an R*Tree for
- * map bounds, and the listing document as JSON.
+ * Listings and municipalities: SQLite tables (indexed columns for every filter, an
+ * R*Tree for map bounds, the listing document as JSON) as the durable source, and an
+ * in-memory columnar index for the search reads.
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { Municipality, PropertiesQuery, PropertyListing } from "../../../schema/api";
 import type { ListingRecord } from "../data/listings-generator";
+import { type IndexRow, ListingIndex } from "./listing-index";
 
 export type { ListingRecord };
 
@@ -51,9 +53,11 @@ export interface ListingsStore {
   municipalities(): Municipality[];
   /** Changes whenever listings change; caches key on it. */
   readonly version: number;
+  /** The in-memory columnar index the reads use (grid clustering reads it directly). */
+  index(): ListingIndex;
 }
 
-const SCHEMA = `
+const TABLES = `
 CREATE TABLE IF NOT EXISTS listings (
   id INTEGER PRIMARY KEY,
   uls TEXT NOT NULL UNIQUE,
@@ -73,85 +77,55 @@ CREATE TABLE IF NOT EXISTS listing_docs (
   id INTEGER PRIMARY KEY,
   doc TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS listings_listed_at ON listings(listed_at, id);
-CREATE INDEX IF NOT EXISTS listings_price ON listings(price, id);
-CREATE INDEX IF NOT EXISTS listings_fsfr_type_price ON listings(for_sale_for_rent, type, price);
-CREATE INDEX IF NOT EXISTS listings_mun ON listings(mun_code);
-CREATE INDEX IF NOT EXISTS listings_bedrooms ON listings(bedrooms);
-CREATE INDEX IF NOT EXISTS listings_bathrooms ON listings(bathrooms);
-CREATE INDEX IF NOT EXISTS listings_open_house ON listings(open_house) WHERE open_house = 1;
 CREATE VIRTUAL TABLE IF NOT EXISTS listings_rtree USING rtree(id, min_lat, max_lat, min_lng, max_lng);
 CREATE TABLE IF NOT EXISTS municipalities (
   mun_code TEXT PRIMARY KEY,
   description TEXT NOT NULL
 );
 `;
+/** Secondary indexes: dropped before a bulk load and created after it (much faster than maintaining them row by row). */
+const SECONDARY_INDEXES: readonly [name: string, definition: string][] = [
+  ["listings_listed_at", "listings(listed_at, id)"],
+  ["listings_price", "listings(price, id)"],
+  ["listings_fsfr_type_price", "listings(for_sale_for_rent, type, price)"],
+  ["listings_mun", "listings(mun_code)"],
+  ["listings_bedrooms", "listings(bedrooms)"],
+  ["listings_bathrooms", "listings(bathrooms)"],
+  ["listings_open_house", "listings(open_house) WHERE open_house = 1"],
+];
+const CREATE_INDEXES = SECONDARY_INDEXES.map(([name, def]) => `CREATE INDEX IF NOT EXISTS ${name} ON ${def};`).join(
+  "\n",
+);
+const DROP_INDEXES = SECONDARY_INDEXES.map(([name]) => `DROP INDEX IF EXISTS ${name};`).join("\n");
 
-const ORDER_SQL: Record<ListingOrder, string> = {
-  newest: "l.listed_at DESC, l.id DESC",
-  oldest: "l.listed_at ASC, l.id ASC",
-  price_desc: "l.price DESC, l.id DESC",
-  price_asc: "l.price ASC, l.id ASC",
-};
+const INDEX_COLUMNS =
+  "SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at FROM listings ORDER BY id";
 
-function whereClause(filters: ListingFilters): { sql: string; params: (string | number)[] } {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  if (filters.mun?.length) {
-    parts.push(`l.mun_code IN (${filters.mun.map(() => "?").join(",")})`);
-    params.push(...filters.mun);
-  }
-  if (filters.type?.length) {
-    parts.push(`l.type IN (${filters.type.map(() => "?").join(",")})`);
-    params.push(...filters.type);
-  }
-  if (filters.forSaleForRent) {
-    parts.push("l.for_sale_for_rent = ?");
-    params.push(filters.forSaleForRent);
-  }
-  if (filters.price_min !== undefined && filters.price_min > 0) {
-    parts.push("l.price >= ?");
-    params.push(filters.price_min);
-  }
-  if (filters.price_max !== undefined) {
-    parts.push("l.price <= ?");
-    params.push(filters.price_max);
-  }
-  if (filters.bedrooms !== undefined && filters.bedrooms > 0) {
-    parts.push("l.bedrooms >= ?");
-    params.push(filters.bedrooms);
-  }
-  if (filters.bathrooms !== undefined && filters.bathrooms > 0) {
-    parts.push("l.bathrooms >= ?");
-    params.push(filters.bathrooms);
-  }
-  if (filters.open_house) parts.push("l.open_house = 1");
-  if (filters.bounds) {
-    const { south, west, north, east } = filters.bounds;
-    // The R*Tree stores 32-bit floats rounded outwards: it narrows the candidates, the exact columns decide.
-    parts.push(
-      "l.id IN (SELECT id FROM listings_rtree WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)",
-      "l.lat BETWEEN ? AND ?",
-      "l.lng BETWEEN ? AND ?",
-    );
-    params.push(south, north, west, east, south, north, west, east);
-  }
-  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
-}
-
+/**
+ * SQLite is the durable source; reads go through a columnar in-memory index
+ * (listing-index.ts) rebuilt lazily after every write, and documents are read by id.
+ */
 export class SqliteListingsStore implements ListingsStore {
   private statements = new Map<string, StatementSync>();
   private municipalityCache: Municipality[] | undefined;
   private currentVersion = 0;
+  private memory: ListingIndex | undefined;
   private readonly collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 
   constructor(private readonly db: DatabaseSync) {
-    db.exec(SCHEMA);
+    db.exec(TABLES);
+    db.exec(CREATE_INDEXES);
     this.currentVersion = this.size();
   }
 
   get version(): number {
     return this.currentVersion;
+  }
+
+  /** The in-memory index, rebuilt from SQLite when a write made it stale. */
+  index(): ListingIndex {
+    this.memory ??= new ListingIndex(this.statement(INDEX_COLUMNS).all() as unknown as IndexRow[]);
+    return this.memory;
   }
 
   private statement(sql: string): StatementSync {
@@ -164,15 +138,8 @@ export class SqliteListingsStore implements ListingsStore {
     return statement;
   }
 
-  private insert(listing: ListingRecord): void {
-    const result = this.statement(
-      `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(uls) DO UPDATE SET type = excluded.type, for_sale_for_rent = excluded.for_sale_for_rent, price = excluded.price,
-         bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms, open_house = excluded.open_house, mun_code = excluded.mun_code,
-         lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at
-       RETURNING id`,
-    ).get(
+  private columns(listing: ListingRecord) {
+    return [
       listing.uls,
       listing.type,
       listing.forSaleForRent,
@@ -184,7 +151,18 @@ export class SqliteListingsStore implements ListingsStore {
       listing.coords.lat,
       listing.coords.lng,
       listing.listed_at,
-    ) as { id: number };
+    ] as const;
+  }
+
+  private insert(listing: ListingRecord): void {
+    const result = this.statement(
+      `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(uls) DO UPDATE SET type = excluded.type, for_sale_for_rent = excluded.for_sale_for_rent, price = excluded.price,
+         bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms, open_house = excluded.open_house, mun_code = excluded.mun_code,
+         lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at
+       RETURNING id`,
+    ).get(...this.columns(listing)) as { id: number };
     this.statement("INSERT OR REPLACE INTO listing_docs(id, doc) VALUES(?, ?)").run(result.id, JSON.stringify(listing));
     this.statement(
       "INSERT OR REPLACE INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)",
@@ -201,12 +179,28 @@ export class SqliteListingsStore implements ListingsStore {
       throw error;
     }
     this.currentVersion++;
+    this.memory = undefined;
   }
 
+  /** Bulk load: one transaction, prepared statements, explicit ids, secondary indexes rebuilt after the insert. */
   replaceAll(listings: readonly ListingRecord[]): void {
     this.transaction(() => {
-      this.db.exec("DELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;");
-      for (const listing of listings) this.insert(listing);
+      this.db.exec(`${DROP_INDEXES}\nDELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;`);
+      const row = this.db.prepare(
+        "INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      const doc = this.db.prepare("INSERT INTO listing_docs(id, doc) VALUES(?, ?)");
+      const box = this.db.prepare(
+        "INSERT INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)",
+      );
+      let id = 0;
+      for (const listing of listings) {
+        id++;
+        row.run(id, ...this.columns(listing));
+        doc.run(id, JSON.stringify(listing));
+        box.run(id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
+      }
+      this.db.exec(CREATE_INDEXES);
     });
     this.db.exec("ANALYZE");
     this.statements.clear();
@@ -221,31 +215,33 @@ export class SqliteListingsStore implements ListingsStore {
   }
 
   count(filters: ListingFilters): number {
-    const where = whereClause(filters);
-    return (this.statement(`SELECT count(*) AS n FROM listings l ${where.sql}`).get(...where.params) as { n: number })
-      .n;
+    return this.index().count(filters);
+  }
+
+  private docs(rows: readonly number[]): ListingRecord[] {
+    const index = this.index();
+    const byId = this.statement("SELECT doc FROM listing_docs WHERE id = ?");
+    return rows.map((i) => JSON.parse((byId.get(index.ids[i]!) as { doc: string }).doc) as ListingRecord);
   }
 
   search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): ListingRecord[] {
-    const where = whereClause(filters);
-    const rows = this.statement(
-      `SELECT d.doc FROM listings l JOIN listing_docs d ON d.id = l.id ${where.sql} ORDER BY ${ORDER_SQL[order]} LIMIT ? OFFSET ?`,
-    ).all(...where.params, limit, offset) as { doc: string }[];
-    return rows.map((row) => JSON.parse(row.doc) as ListingRecord);
+    return this.docs(this.index().page(filters, order, offset, limit));
   }
 
   points(filters: ListingFilters): MapPoint[] {
-    const where = whereClause(filters);
-    return this.statement(`SELECT l.uls, l.lat, l.lng, l.price, l.type FROM listings l ${where.sql}`).all(
-      ...where.params,
-    ) as unknown as MapPoint[];
+    const index = this.index();
+    return index.rows(filters).map((i) => ({
+      uls: index.uls[i]!,
+      lat: index.lat[i]!,
+      lng: index.lng[i]!,
+      price: index.price[i]!,
+      type: index.typeOf(i),
+    }));
   }
 
   get(uls: string): ListingRecord | undefined {
-    const row = this.statement("SELECT d.doc FROM listings l JOIN listing_docs d ON d.id = l.id WHERE l.uls = ?").get(
-      uls,
-    ) as { doc: string } | undefined;
-    return row ? (JSON.parse(row.doc) as ListingRecord) : undefined;
+    const row = this.index().rowOf(uls);
+    return row === undefined ? undefined : this.docs([row])[0];
   }
 
   replaceMunicipalities(municipalities: readonly Municipality[]): void {

@@ -1,0 +1,32 @@
+/** mortgage_calculator_block (blocks.md §4, §9): thresholds, rates and defaults are block params. */
+import type { mortgageCalculatorBlock } from "../../../schema/blocks/forms";
+import MortgageCalculator from "../../features/calculator/MortgageCalculator";
+import { RichText } from "../../ui/RichText";
+import type { BlockViewProps } from "../types";
+
+export default function MortgageCalculatorBlock({ fields, params }: BlockViewProps<typeof mortgageCalculatorBlock>) {
+  return (
+    <section className="container section mortgage-calculator-block">
+      <MortgageCalculator
+        title={fields.main_title}
+        intro={fields.description ? <RichText html={fields.description} /> : undefined}
+        rules={{
+          threshold_low: params.threshold_low,
+          threshold_high: params.threshold_high,
+          rate_low: params.rate_low,
+          rate_mid: params.rate_mid,
+          rate_high: params.rate_high,
+          rate_commercial: params.rate_commercial,
+        }}
+        defaults={{
+          price: params.default_price,
+          down_payment: params.default_down_payment,
+          interest_rate: params.default_interest_rate,
+          amortization_period: Number(params.default_amortization),
+          payment_frequency: params.default_frequency,
+          property_type: params.default_property_type,
+        }}
+      />
+    </section>
+  );
+}

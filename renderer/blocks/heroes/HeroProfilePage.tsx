@@ -1,0 +1,27 @@
+/**
+ * Hero profile page (blocks.md §2, §3 Heroes): the header of a broker, team, admin or
+ * director profile. A missing photo shows the default member avatar.
+ */
+import { useTranslation } from "react-i18next";
+import type { heroProfilePageBlock } from "../../../schema/blocks/heroes";
+import type { BlockViewProps } from "../types";
+import { DEFAULT_MEMBER_AVATAR } from "./logic";
+import { ProfileLayout } from "./ProfileLayout";
+
+export default function HeroProfilePage({ block, fields, params, ctx }: BlockViewProps<typeof heroProfilePageBlock>) {
+  const { t } = useTranslation();
+  return (
+    <ProfileLayout
+      id={block.id}
+      fields={fields}
+      ctx={ctx}
+      className="hero-profile-page"
+      orientation="left"
+      socialsLabel={t("heroes.socials", { name: fields.main_title ?? "" })}
+      fallbackMedia={{ ...DEFAULT_MEMBER_AVATAR, alt: "" }}
+      attributes={{ "data-context": params.context_type }}
+    >
+      <p className="hero-profile__context">{t(`heroes.context.${params.context_type}`)}</p>
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,52 @@
+/** properties_block: listing items beside a map of their points (first 2 items up to xl, all above). */
+import type { propertiesBlock } from "../../../schema/blocks/properties";
+import { SiteMap } from "../../features/maps/SiteMap";
+import { useBreakpoints } from "../../lib/breakpoints";
+import { Image } from "../../ui/Image";
+import { SmartLink } from "../../ui/SmartLink";
+import type { BlockViewProps } from "../types";
+import "../../features/search/search.css";
+
+export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
+  const bp = useBreakpoints();
+  const items = fields.property_listing_item ?? [];
+  const shown = bp.xlUp ? items : items.slice(0, 2);
+  const points = (fields.property_map_item ?? []).map((m, i) => ({
+    id: m.hover_id || String(i),
+    lat: m.coords.lat,
+    lng: m.coords.lng,
+    label: m.tooltip || m.popup_repeater?.[0]?.main_title || String(i + 1),
+  }));
+  return (
+    <section className="container section properties-block">
+      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      <div className="search-layout" style={{ gridTemplateColumns: points.length ? undefined : "1fr" }}>
+        <ul className="search-grid">
+          {shown.map((item, i) => (
+            <li key={item.hover_id || i} className="property-card" data-hover-id={item.hover_id}>
+              <div className="property-card__media">
+                <Image image={item.medias_repeater?.[0]?.media.image} />
+              </div>
+              <div className="property-card__body">
+                {item.super_title ? <p>{item.super_title}</p> : null}
+                {item.main_title ? <h3 className="property-card__address">{item.main_title}</h3> : null}
+                {item.sub_title ? <p>{item.sub_title}</p> : null}
+                {item.secondary_title ? <p className="property-card__price">{item.secondary_title}</p> : null}
+                {item.tags_repeater?.length ? <p>{item.tags_repeater.map((t) => t.tag).join(" · ")}</p> : null}
+                {item.list_items_repeater?.length ? (
+                  <ul className="property-card__specs">
+                    {item.list_items_repeater.map((l, k) => (
+                      <li key={k}>{l.text}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {item.link?.url ? <SmartLink link={item.link} /> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+        {points.length ? <SiteMap markers={points} /> : null}
+      </div>
+    </section>
+  );
+}

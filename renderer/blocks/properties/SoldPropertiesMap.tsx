@@ -1,0 +1,30 @@
+/** sold_properties_map_block: a map of sold listings (badge "sold"), their list as the accessible equivalent. */
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { soldPropertiesMapBlock } from "../../../schema/blocks/properties";
+import { SiteMap } from "../../features/maps/SiteMap";
+import { formatPrice } from "../../features/search/price";
+import type { BlockViewProps } from "../types";
+import { useListings } from "./use-listings";
+
+export default function SoldPropertiesMap({ fields, ctx }: BlockViewProps<typeof soldPropertiesMapBlock>) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  const data = useListings(ref, { forSaleForRent: "buy" }, 100);
+  const sold = (data?.items ?? []).filter((l) => l.badge === "sold");
+  return (
+    <section ref={ref} className="container section sold-properties-map">
+      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.description ? <p>{fields.description}</p> : null}
+      <SiteMap
+        label={fields.main_title || t("properties.sold-map")}
+        markers={sold.map((l) => ({
+          id: l.uls,
+          lat: l.coords.lat,
+          lng: l.coords.lng,
+          label: `${formatPrice(ctx.locale, l.price)}, ${l.address[ctx.locale]}`,
+        }))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * POST /api/swc/{micrositeId}/contact as multipart form-data (site.md §7), with the
+ * site key of the protected client. The answer is parsed with zod/mini.
+ */
+import * as z from "zod/mini";
+
+const answerSchema = z.object({
+  status: z.optional(z.string()),
+  message: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.string())),
+});
+
+export interface SubmitResult {
+  /** HTTP status; 0 when the request never reached the server. */
+  status: number;
+  /** The answer said `status: "success"`. */
+  success: boolean;
+  errors?: Record<string, string>;
+}
+
+export async function postContact(
+  site: { micrositeId?: string; siteKey?: string },
+  fields: Readonly<Record<string, string>>,
+): Promise<SubmitResult> {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  let response: Response;
+  try {
+    response = await fetch(`/api/swc/${encodeURIComponent(site.micrositeId ?? "")}/contact`, {
+      method: "POST",
+      body,
+      headers: { accept: "application/json", "x-site-key": site.siteKey ?? "" },
+    });
+  } catch {
+    return { status: 0, success: false };
+  }
+  let answer: z.infer<typeof answerSchema> = {};
+  try {
+    const parsed = answerSchema.safeParse(await response.json());
+    if (parsed.success) answer = parsed.data;
+  } catch {
+    // Not JSON: judged by the HTTP status alone.
+  }
+  return { status: response.status, success: answer.status === "success", errors: answer.errors };
+}

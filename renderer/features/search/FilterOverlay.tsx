@@ -1,0 +1,281 @@
+/**
+ * The filter overlay (site.md §4 Filter overlay): selected-criteria tags, municipality
+ * multi-select, price range (slider on the increments + two text inputs), transaction,
+ * property type, bedrooms, bathrooms, open houses, reset, and "see results (N)".
+ */
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Checkbox,
+  Input,
+  Label,
+  Radio,
+  RadioGroup,
+  Slider,
+  SliderThumb,
+  SliderTrack,
+  TextField,
+} from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../schema/common";
+import { SiteModal } from "../../ui/shell/SiteModal";
+import type { Municipality } from "./api";
+import { PROPERTY_TYPE_CODES, type SearchFilters } from "./filters";
+import { MunicipalitySelect } from "./MunicipalitySelect";
+import { formatPrice, nearestIncrement, parsePriceInput } from "./price";
+
+export interface FilterOverlayProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: SearchFilters;
+  onChange: (next: SearchFilters) => void;
+  onReset: () => void;
+  municipalities: readonly Municipality[];
+  increments: readonly number[];
+  count: number | undefined;
+  locale: Locale;
+}
+
+function PriceInput({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: number | undefined;
+  onCommit: (v: number | undefined) => void;
+}) {
+  const [text, setText] = useState(value === undefined ? "" : String(value));
+  useEffect(() => setText(value === undefined ? "" : String(value)), [value]);
+  return (
+    <TextField
+      value={text}
+      onChange={setText}
+      onBlur={() => onCommit(parsePriceInput(text))}
+      className="field"
+      inputMode="numeric"
+    >
+      <Label>{label}</Label>
+      <Input onKeyDown={(e) => e.key === "Enter" && onCommit(parsePriceInput(text))} />
+    </TextField>
+  );
+}
+
+export function Tags({
+  filters,
+  municipalities,
+  onChange,
+}: {
+  filters: SearchFilters;
+  municipalities: readonly Municipality[];
+  onChange: (next: SearchFilters) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (n: number) => formatPrice(i18n.language === "en" ? "en" : "fr", n);
+  const name = (code: string) => municipalities.find((m) => m.MUN_CODE === code)?.DESCRIPTION ?? code;
+  const tags: { key: string; label: string; clear: () => void }[] = [];
+  const mun = filters.mun ?? [];
+  if (mun.length > 1)
+    tags.push({
+      key: "mun-all",
+      label: t("search.tags.all-municipalities"),
+      clear: () => onChange({ ...filters, mun: undefined }),
+    });
+  for (const code of mun)
+    tags.push({
+      key: `mun-${code}`,
+      label: name(code),
+      clear: () => onChange({ ...filters, mun: mun.filter((c) => c !== code) }),
+    });
+  if (filters.forSaleForRent)
+    tags.push({
+      key: "fsfr",
+      label: t(`search.transaction.${filters.forSaleForRent}`),
+      clear: () => onChange({ ...filters, forSaleForRent: undefined }),
+    });
+  for (const type of filters.type ?? [])
+    tags.push({
+      key: `type-${type}`,
+      label: t(`properties.types.${type}`),
+      clear: () => onChange({ ...filters, type: undefined }),
+    });
+  if (filters.price_min !== undefined)
+    tags.push({
+      key: "pmin",
+      label: t("search.tags.price-min", { price: money(filters.price_min) }),
+      clear: () => onChange({ ...filters, price_min: undefined }),
+    });
+  if (filters.price_max !== undefined)
+    tags.push({
+      key: "pmax",
+      label: t("search.tags.price-max", { price: money(filters.price_max) }),
+      clear: () => onChange({ ...filters, price_max: undefined }),
+    });
+  if (filters.bedrooms)
+    tags.push({
+      key: "bed",
+      label: t("search.tags.bedrooms", { count: filters.bedrooms }),
+      clear: () => onChange({ ...filters, bedrooms: undefined }),
+    });
+  if (filters.bathrooms)
+    tags.push({
+      key: "bath",
+      label: t("search.tags.bathrooms", { count: filters.bathrooms }),
+      clear: () => onChange({ ...filters, bathrooms: undefined }),
+    });
+  if (filters.open_house)
+    tags.push({
+      key: "oh",
+      label: t("search.open-house"),
+      clear: () => onChange({ ...filters, open_house: undefined }),
+    });
+  if (!tags.length) return null;
+  return (
+    <ul className="search-tags" aria-label={t("search.tags.label")}>
+      {tags.map((tag) => (
+        <li key={tag.key}>
+          <Button className="search-tag" onPress={tag.clear} aria-label={t("search.tags.remove", { label: tag.label })}>
+            {tag.label} <span aria-hidden="true">×</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const COUNTS = ["", "1", "2", "3", "4", "5"] as const;
+
+export function FilterOverlay(props: FilterOverlayProps) {
+  const { t } = useTranslation();
+  const { filters, onChange, increments, locale } = props;
+  const last = increments.length - 1;
+  const range = [
+    nearestIncrement(increments, filters.price_min, 0),
+    nearestIncrement(increments, filters.price_max, last),
+  ];
+  const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <SiteModal
+      isOpen={props.isOpen}
+      onOpenChange={props.onOpenChange}
+      title={t("search.filters")}
+      className="filter-overlay"
+      lang={locale}
+    >
+      <div className="filter-overlay__body">
+        <Tags filters={filters} municipalities={props.municipalities} onChange={onChange} />
+        <fieldset className="filter-group">
+          <legend>{t("search.municipalities")}</legend>
+          <MunicipalitySelect
+            municipalities={props.municipalities}
+            value={filters.mun ?? []}
+            onChange={(mun) => set({ mun })}
+          />
+        </fieldset>
+        <fieldset className="filter-group">
+          <legend>{t("search.price")}</legend>
+          <Slider
+            className="price-slider"
+            minValue={0}
+            maxValue={last}
+            step={1}
+            value={range}
+            aria-label={t("search.price")}
+            onChange={(v) => {
+              const [a, b] = v as number[];
+              set({ price_min: a ? increments[a!] : undefined, price_max: b === last ? undefined : increments[b!] });
+            }}
+          >
+            <SliderTrack className="price-slider__track">
+              {({ state }) => (
+                <>
+                  <div
+                    className="price-slider__fill"
+                    style={{
+                      left: `${state.getThumbPercent(0) * 100}%`,
+                      width: `${(state.getThumbPercent(1) - state.getThumbPercent(0)) * 100}%`,
+                    }}
+                  />
+                  <SliderThumb index={0} aria-label={t("search.price-min")} className="price-slider__thumb" />
+                  <SliderThumb index={1} aria-label={t("search.price-max")} className="price-slider__thumb" />
+                </>
+              )}
+            </SliderTrack>
+          </Slider>
+          <p className="price-slider__output">
+            {formatPrice(locale, increments[range[0]!] ?? 0)} –{" "}
+            {range[1] === last ? t("search.price-any") : formatPrice(locale, increments[range[1]!] ?? 0)}
+          </p>
+          <div className="field-row">
+            <PriceInput
+              label={t("search.price-min")}
+              value={filters.price_min}
+              onCommit={(price_min) => set({ price_min })}
+            />
+            <PriceInput
+              label={t("search.price-max")}
+              value={filters.price_max}
+              onCommit={(price_max) => set({ price_max })}
+            />
+          </div>
+        </fieldset>
+        <RadioGroup
+          className="filter-group"
+          value={filters.forSaleForRent ?? ""}
+          onChange={(v) => set({ forSaleForRent: v || undefined })}
+        >
+          <Label>{t("search.transaction.label")}</Label>
+          <Radio value="">{t("search.any")}</Radio>
+          <Radio value="buy">{t("search.transaction.buy")}</Radio>
+          <Radio value="rent">{t("search.transaction.rent")}</Radio>
+        </RadioGroup>
+        <RadioGroup
+          className="filter-group"
+          value={filters.type?.[0] ?? ""}
+          onChange={(v) => set({ type: v ? [v] : undefined })}
+        >
+          <Label>{t("search.type")}</Label>
+          <Radio value="">{t("search.any")}</Radio>
+          {PROPERTY_TYPE_CODES.map((code) => (
+            <Radio key={code} value={code}>
+              {t(`properties.types.${code}`)}
+            </Radio>
+          ))}
+        </RadioGroup>
+        {(["bedrooms", "bathrooms"] as const).map((key) => (
+          <RadioGroup
+            key={key}
+            className="filter-group filter-group--inline"
+            orientation="horizontal"
+            value={filters[key] ? String(filters[key]) : ""}
+            onChange={(v) => set({ [key]: v ? Number(v) : undefined })}
+          >
+            <Label>{t(`search.${key}`)}</Label>
+            {COUNTS.map((c) => (
+              <Radio key={c} value={c}>
+                {c ? `${c}+` : t("search.any")}
+              </Radio>
+            ))}
+          </RadioGroup>
+        ))}
+        <Checkbox
+          className="check"
+          isSelected={Boolean(filters.open_house)}
+          onChange={(v) => set({ open_house: v || undefined })}
+        >
+          {t("search.open-house")}
+        </Checkbox>
+      </div>
+      <div className="filter-overlay__footer">
+        <Button className="btn btn-secondary" onPress={props.onReset}>
+          {t("search.reset")}
+        </Button>
+        <Button className="btn btn-primary" onPress={() => props.onOpenChange(false)}>
+          {props.count === undefined
+            ? t("search.see-results-pending")
+            : t("search.see-results", { count: props.count })}
+        </Button>
+      </div>
+    </SiteModal>
+  );
+}

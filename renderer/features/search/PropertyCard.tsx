@@ -1,0 +1,59 @@
+/** A property card (blocks.md §3 property list items): first image, badge, price in CAD, specs, address, link. */
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../schema/common";
+import { Icon } from "../../ui/Icon";
+import { Image } from "../../ui/Image";
+import type { Listing } from "./api";
+import { formatPrice } from "./price";
+
+export function PropertyCard({
+  listing,
+  locale,
+  headingLevel = 3,
+}: {
+  listing: Listing;
+  locale: Locale;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const price = formatPrice(locale, listing.price);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const area = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA").format(listing.specs.area);
+  return (
+    <article className="property-card" data-uls={listing.uls}>
+      <a className="property-card__link" href={listing.url[locale]}>
+        <div className="property-card__media">
+          <Image
+            image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }}
+            sizes="(min-width: 768px) 50vw, 100vw"
+          />
+          {listing.badge ? (
+            <span className="property-card__badge" data-badge={listing.badge}>
+              {t(`properties.badges.${listing.badge}`)}
+            </span>
+          ) : null}
+        </div>
+        <div className="property-card__body">
+          <p className="property-card__price">
+            {listing.forSaleForRent === "rent" ? t("properties.per-month", { price }) : price}
+          </p>
+          <Heading className="property-card__address">{listing.address[locale]}</Heading>
+          <p className="property-card__type">{t(`properties.types.${listing.type}`)}</p>
+          <ul className="property-card__specs">
+            {listing.specs.bed > 0 ? (
+              <li>
+                <Icon name="bed" size={16} /> {t("properties.specs.bed", { count: listing.specs.bed })}
+              </li>
+            ) : null}
+            {listing.specs.bath > 0 ? (
+              <li>
+                <Icon name="bath" size={16} /> {t("properties.specs.bath", { count: listing.specs.bath })}
+              </li>
+            ) : null}
+            <li>{t("properties.specs.area", { area })}</li>
+          </ul>
+        </div>
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,335 @@
+/**
+ * Property search (site.md §4 Property search): filters from the URL, session and
+ * block defaults; a list with infinite scroll, a sort dropdown, a clustered map, and
+ * the filter overlay. Data loads once the block enters the viewport.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useBreakpoints } from "../../lib/breakpoints";
+import { useSite } from "../../lib/site";
+import { type Listing, type Marker, type Municipality, searchApi } from "./api";
+import { FilterOverlay, Tags } from "./FilterOverlay";
+import {
+  activeFilterCount,
+  apiQuery,
+  compact,
+  initialFilters,
+  mergeFilters,
+  ORDERS,
+  type Order,
+  readStoredFilters,
+  type SearchFilters,
+  sameFilters,
+  storeFilters,
+  writeFiltersToQuery,
+} from "./filters";
+import { MunicipalitySelect } from "./MunicipalitySelect";
+import { PropertyCard } from "./PropertyCard";
+import { priceIncrements } from "./price";
+import { type MapView, SearchMap } from "./SearchMap";
+import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
+import { tooltipCache } from "./tooltip-cache";
+import "./search.css";
+
+const PAGE_SIZE = 25;
+
+export function SearchBlock({
+  defaults,
+  showMap,
+  title,
+}: {
+  defaults: SearchFilters;
+  showMap: boolean;
+  title?: string;
+}) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const { locale } = site;
+  const bp = useBreakpoints();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const defaultsRef = useRef(compact(defaults));
+  const [filters, setFilters] = useState<SearchFilters>(() => initialFilters(defaultsRef.current, searchParams));
+  const [order, setOrder] = useState<Order>("newest");
+  const [view, setView] = useState<MapView | undefined>();
+  const [visible, setVisible] = useState(false);
+  const [mapState, setMapState] = useState<"pending" | "ready" | "failed" | "hidden">(showMap ? "pending" : "hidden");
+  const [listing, setListing] = useState<Listing[]>([]);
+  const [markers, setMarkers] = useState<Marker[]>([]);
+  const [total, setTotal] = useState<number | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [munOpen, setMunOpen] = useState(false);
+  const [mode, setMode] = useState<"both" | "list" | "map">("both");
+  const [municipalities, setMunicipalities] = useState<Municipality[]>([]);
+  const [increments, setIncrements] = useState<number[]>(priceIncrements);
+  const [overlayCount, setOverlayCount] = useState<number | undefined>();
+  const root = useRef<HTMLElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const requestId = useRef(0);
+  const pageInFlight = useRef("");
+  const small = !bp.mdUp;
+
+  // After hydration: URL → session → defaults.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount.
+  useEffect(() => {
+    const stored = readStoredFilters(typeof sessionStorage === "undefined" ? undefined : sessionStorage);
+    setFilters((current) => {
+      const next = initialFilters(defaultsRef.current, searchParams, stored);
+      return sameFilters(current, next) ? current : next;
+    });
+  }, []);
+
+  // Enter the viewport → start.
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    if (typeof IntersectionObserver === "undefined") return setVisible(true);
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setVisible(true);
+        io.disconnect();
+      }
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!visible) return;
+    searchApi
+      .filters(site)
+      .then((options) => {
+        setMunicipalities(options.municipalities);
+        if (options.price_increments.length > 1) setIncrements(options.price_increments);
+      })
+      .catch(() => undefined);
+  }, [visible, site]);
+
+  // A map hidden by the layout (phones in list mode) never reports bounds: load without them.
+  useEffect(() => {
+    if (visible && mapState === "pending" && mapBox.current && mapBox.current.offsetParent === null)
+      setMapState("hidden");
+  }, [visible, mapState]);
+
+  const paused = overlayOpen || munOpen;
+  const canLoad = visible && mapState !== "pending" && !paused;
+
+  // Filters → URL (replace, no scroll) and session.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL follows the filters, not the reverse.
+  useEffect(() => {
+    if (!visible) return;
+    storeFilters(typeof sessionStorage === "undefined" ? undefined : sessionStorage, filters);
+    const next = writeFiltersToQuery(searchParams, filters);
+    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [filters, visible]);
+
+  // Filters, sort or map view changed: clear the list and load again.
+  useEffect(() => {
+    if (!canLoad) return;
+    const id = ++requestId.current;
+    const controller = new AbortController();
+    setLoading(true);
+    setListing([]);
+    const extra = { order_by: order, zoom: view?.zoom, listingLimit: PAGE_SIZE };
+    const done = (items: Listing[], count: number, map?: Marker[]) => {
+      if (id !== requestId.current) return;
+      for (const item of items) tooltipCache.fill(item);
+      setListing(items);
+      setTotal(count);
+      if (map) setMarkers(map);
+      setLoading(false);
+    };
+    const q = apiQuery(filters, extra, view?.bounds);
+    (showMap && mapState === "ready"
+      ? searchApi.map(site, q, controller.signal).then((d) => done(d.propertiesListing, d.total, d.propertiesMap))
+      : searchApi
+          .page(site, apiQuery(filters, { order_by: order, limit: PAGE_SIZE }, view?.bounds), controller.signal)
+          .then((d) => done(d.propertiesListing, d.total))
+    ).catch(() => id === requestId.current && setLoading(false));
+    return () => controller.abort();
+  }, [canLoad, filters, order, view, site, showMap, mapState]);
+
+  // Infinite scroll: next page while fewer items are loaded than listings inside the bounds.
+  const loadMore = useCallback(() => {
+    if (loading || total === undefined || listing.length >= total) return;
+    const id = requestId.current;
+    const page = Math.floor(listing.length / PAGE_SIZE) + 1;
+    // The sentinel observer and the after-load check can both ask before `loading` re-renders.
+    const key = `${id}:${page}`;
+    if (pageInFlight.current === key) return;
+    pageInFlight.current = key;
+    setLoading(true);
+    searchApi
+      .page(site, apiQuery(filters, { order_by: order, page, limit: PAGE_SIZE }, view?.bounds))
+      .then((d) => {
+        if (id !== requestId.current) return;
+        for (const item of d.propertiesListing) tooltipCache.fill(item);
+        setListing((items) => {
+          const seen = new Set(items.map((item) => item.uls));
+          return [...items, ...d.propertiesListing.filter((item) => !seen.has(item.uls))];
+        });
+        setLoading(false);
+      })
+      .catch(() => setLoading(false));
+  }, [loading, total, listing.length, site, filters, order, view]);
+  const loadMoreRef = useRef(loadMore);
+  loadMoreRef.current = loadMore;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMoreRef.current(), {
+      rootMargin: "25%",
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  useEffect(() => {
+    // The sentinel may still be in view after a page arrives.
+    const el = sentinel.current;
+    if (!loading && el && el.getBoundingClientRect().top < window.innerHeight * 1.25) loadMoreRef.current();
+  }, [loading]);
+
+  // "See results (N)": the count of the overlay's filters, throttled.
+  const countThrottle = useMemo(
+    () =>
+      createThrottle((f: SearchFilters) => {
+        searchApi
+          .count(site, apiQuery(f))
+          .then(setOverlayCount)
+          .catch(() => undefined);
+      }, COUNT_THROTTLE_MS),
+    [site],
+  );
+  useEffect(() => {
+    if (overlayOpen) countThrottle.run(filters);
+  }, [overlayOpen, filters, countThrottle]);
+  useEffect(() => () => countThrottle.cancel(), [countThrottle]);
+
+  const change = (next: SearchFilters) =>
+    setFilters((current) =>
+      mergeFilters(current, { ...Object.fromEntries(Object.keys(current).map((k) => [k, undefined])), ...next }),
+    );
+  const reset = () => setFilters(defaultsRef.current);
+  const openMun = () => (small ? setOverlayOpen(true) : setMunOpen((o) => !o));
+  const columns = cardColumns(bp.width);
+  const munNames = (filters.mun ?? []).map((c) => municipalities.find((m) => m.MUN_CODE === c)?.DESCRIPTION ?? c);
+
+  return (
+    <section
+      ref={root}
+      className="search-block"
+      data-mode={mode}
+      data-show-map={showMap ? "" : undefined}
+      aria-label={title || t("search.title")}
+    >
+      <div className="search-bar">
+        <div className="search-bar__mun">
+          <Button className="btn btn-secondary" aria-expanded={small ? undefined : munOpen} onPress={openMun}>
+            {munNames.length ? munNames.join(", ") : t("search.all-municipalities")}
+          </Button>
+          {munOpen && !small ? (
+            <fieldset className="search-bar__dropdown">
+              <legend className="visually-hidden">{t("search.municipalities")}</legend>
+              <MunicipalitySelect
+                municipalities={municipalities}
+                value={filters.mun ?? []}
+                onChange={(mun) => change({ ...filters, mun })}
+              />
+              <Button className="btn btn-primary" onPress={() => setMunOpen(false)}>
+                {t("search.apply")}
+              </Button>
+            </fieldset>
+          ) : null}
+        </div>
+        <Button className="btn btn-secondary" onPress={() => setOverlayOpen(true)}>
+          {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
+        </Button>
+        <label className="search-bar__sort">
+          <span>{t("search.sort.label")}</span>
+          <select value={order} onChange={(e) => setOrder(e.target.value as Order)}>
+            {ORDERS.map((o) => (
+              <option key={o} value={o}>
+                {t(`search.sort.${o}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {showMap ? (
+          <fieldset className="search-bar__modes">
+            <legend className="visually-hidden">{t("search.view")}</legend>
+            <Button
+              className="btn btn-secondary"
+              aria-pressed={mode === "list"}
+              onPress={() => setMode(mode === "list" ? "both" : "list")}
+            >
+              {t("search.show-list")}
+            </Button>
+            <Button
+              className="btn btn-secondary"
+              aria-pressed={mode === "map"}
+              onPress={() => setMode(mode === "map" ? "both" : "map")}
+            >
+              {t("search.show-map")}
+            </Button>
+          </fieldset>
+        ) : null}
+      </div>
+      <Tags filters={filters} municipalities={municipalities} onChange={change} />
+      <div className="search-layout">
+        <div className="search-results">
+          <p className="search-total" aria-live="polite">
+            {total === undefined ? t("search.loading") : t("search.total", { count: total })}
+          </p>
+          {total === 0 && !loading ? (
+            <div className="search-empty">
+              <p>{t("search.empty")}</p>
+              <a className="btn btn-primary" href={t("search.contact-url")}>
+                {t("search.contact")}
+              </a>
+            </div>
+          ) : null}
+          <ul className="search-grid" data-columns={columns}>
+            {listing.map((item) => (
+              <li key={item.uls}>
+                <PropertyCard listing={item} locale={locale} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className="search-sentinel" aria-hidden="true" />
+          {loading ? <p className="search-loading">{t("search.loading")}</p> : null}
+        </div>
+        {showMap ? (
+          <div ref={mapBox} className="search-map-box">
+            {visible ? (
+              <SearchMap
+                markers={markers}
+                onReady={(v) => {
+                  setView(v);
+                  setMapState("ready");
+                }}
+                onFail={() => setMapState("failed")}
+                onMove={(v) =>
+                  setView((current) => (current && JSON.stringify(current) === JSON.stringify(v) ? current : v))
+                }
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <FilterOverlay
+        isOpen={overlayOpen}
+        onOpenChange={setOverlayOpen}
+        filters={filters}
+        onChange={change}
+        onReset={reset}
+        municipalities={municipalities}
+        increments={increments}
+        count={overlayCount}
+        locale={locale}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The search map (blocks.md §4 Maps): Leaflet loaded in the browser only, tiles from
+ * config.mapTileUrl (none → plain background), cluster markers with counts (click zooms
+ * to expansion_zoom), listing markers focusable with an aria-label (price + address when
+ * known) that open a tooltip loaded by uls on first open. Reports user moves (bounds + zoom).
+ */
+import type * as Leaflet from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../schema/common";
+import { useSite } from "../../lib/site";
+import { Image } from "../../ui/Image";
+import { DEFAULT_BOUNDS } from "../maps/constants";
+import "../maps/leaflet.css";
+import { loadLeaflet } from "../maps/load";
+import { type Marker, searchApi } from "./api";
+import type { MapBounds } from "./filters";
+import { formatPrice } from "./price";
+import { type TooltipData, tooltipCache } from "./tooltip-cache";
+
+export interface MapView {
+  bounds: MapBounds;
+  zoom: number;
+}
+
+function shortPrice(locale: Locale, price: number): string {
+  return new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA", {
+    notation: "compact",
+    maximumFractionDigits: 1,
+    style: "currency",
+    currency: "CAD",
+  }).format(price);
+}
+
+function TooltipBody({ data, locale }: { data: TooltipData | null | undefined; locale: Locale }) {
+  const { t } = useTranslation();
+  if (data === undefined) return <div className="search-tooltip search-tooltip--loading" aria-busy="true" />;
+  if (data === null) return <div className="search-tooltip">{t("search.tooltip-error")}</div>;
+  return (
+    <a className="search-tooltip" href={data.url[locale]} data-uls={data.uls}>
+      <Image image={{ url: data.carousel_images[0], alt: "" }} appear={false} />
+      <strong>{formatPrice(locale, data.price)}</strong>
+      <span>{data.address[locale]}</span>
+      <span>
+        {t("properties.specs.bed", { count: data.specs.bed })} ·{" "}
+        {t("properties.specs.bath", { count: data.specs.bath })}
+      </span>
+    </a>
+  );
+}
+
+export function SearchMap({
+  markers,
+  onMove,
+  onReady,
+  onFail,
+}: {
+  markers: readonly Marker[];
+  onMove: (view: MapView) => void;
+  onReady: (view: MapView) => void;
+  onFail: () => void;
+}) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const { locale } = site;
+  const container = useRef<HTMLElement>(null);
+  const mapRef = useRef<Leaflet.Map | null>(null);
+  const layerRef = useRef<Leaflet.LayerGroup | null>(null);
+  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const callbacks = useRef({ onMove, onReady, onFail });
+  callbacks.current = { onMove, onReady, onFail };
+  const [ready, setReady] = useState(false);
+  const [popup, setPopup] = useState<{ uls: string; el: HTMLElement; data: TooltipData | null | undefined } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const tileUrl = site.config.mapTileUrl;
+    loadLeaflet()
+      .then((L) => {
+        if (cancelled || !container.current) return;
+        leafletRef.current = L;
+        const map = L.map(container.current, {
+          zoomControl: true,
+          attributionControl: Boolean(tileUrl),
+          keyboard: true,
+        });
+        if (tileUrl) L.tileLayer(tileUrl, { attribution: site.config.mapTileAttribution }).addTo(map);
+        map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
+        mapRef.current = map;
+        layerRef.current = L.layerGroup().addTo(map);
+        const view = (): MapView => {
+          const b = map.getBounds();
+          return {
+            bounds: {
+              south: b.getSouth(),
+              west: Math.max(-180, b.getWest()),
+              north: b.getNorth(),
+              east: Math.min(180, b.getEast()),
+            },
+            zoom: Math.round(map.getZoom()),
+          };
+        };
+        map.on("moveend", () => callbacks.current.onMove(view()));
+        map.on("popupclose", () => setPopup(null));
+        setReady(true);
+        callbacks.current.onReady(view());
+      })
+      .catch(() => callbacks.current.onFail());
+    return () => {
+      cancelled = true;
+      mapRef.current?.remove();
+      mapRef.current = null;
+    };
+  }, [site.config.mapTileUrl, site.config.mapTileAttribution]);
+
+  useEffect(() => {
+    const L = leafletRef.current;
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!ready || !L || !map || !layer) return;
+    layer.clearLayers();
+    for (const m of markers) {
+      const at: Leaflet.LatLngExpression = [m.coords.lat, m.coords.lng];
+      if (m.kind === "cluster") {
+        const size = m.count < 10 ? 32 : m.count < 100 ? 40 : m.count < 1000 ? 48 : 56;
+        const marker = L.marker(at, {
+          icon: L.divIcon({ className: "search-cluster", html: `<span>${m.count}</span>`, iconSize: [size, size] }),
+          keyboard: true,
+        });
+        marker.on("click", () => map.setView(at, Math.min(m.expansion_zoom, map.getMaxZoom() || 18)));
+        marker.on("add", () => {
+          const el = marker.getElement();
+          el?.setAttribute("role", "button");
+          el?.setAttribute("aria-label", t("search.cluster-label", { count: m.count }));
+        });
+        layer.addLayer(marker);
+        continue;
+      }
+      const known = tooltipCache.get(m.uls);
+      const price = formatPrice(locale, m.price);
+      const label = known ? `${price}, ${known.address[locale]}` : t("search.marker-label", { price });
+      const marker = L.marker(at, {
+        icon: L.divIcon({
+          className: "search-marker",
+          html: `<span>${shortPrice(locale, m.price)}</span>`,
+          iconSize: [64, 26],
+        }),
+        keyboard: true,
+      });
+      marker.on("add", () => {
+        const el = marker.getElement();
+        el?.setAttribute("role", "button");
+        el?.setAttribute("aria-label", label);
+        el?.setAttribute("data-uls", m.uls);
+      });
+      marker.on("click", () => {
+        const el = document.createElement("div");
+        const cached = tooltipCache.get(m.uls);
+        setPopup({ uls: m.uls, el, data: cached });
+        L.popup({ minWidth: 220, autoPan: true }).setLatLng(at).setContent(el).openOn(map);
+        if (!cached) {
+          void tooltipCache
+            .fetch(m.uls, (uls) => searchApi.tooltip(site, uls))
+            .then((data) => setPopup((p) => (p && p.uls === m.uls ? { ...p, data } : p)));
+        }
+      });
+      layer.addLayer(marker);
+    }
+  }, [markers, ready, locale, t, site]);
+
+  return (
+    <div className="search-map" data-ready={ready ? "" : undefined}>
+      <section ref={container} className="search-map__canvas" aria-label={t("search.map-label")} />
+      {popup ? createPortal(<TooltipBody data={popup.data} locale={locale} />, popup.el) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Global edit mode on public pages (spec README decision 7): on the client only, reads the
+ * editor's own `studio:settings`; only when globalEditModeActivated is on does it import the
+ * studio's public overlays. Visitors never load any studio code; the server renders nothing extra.
+ */
+import { type ReactNode, useEffect, useState } from "react";
+import { type BlockDecorator, BlockDecoratorContext } from "../blocks/BlockList";
+
+export function editModeActivated(): boolean {
+  try {
+    const raw = JSON.parse(localStorage.getItem("studio:settings") ?? "null") as {
+      globalEditModeActivated?: unknown;
+    } | null;
+    return raw?.globalEditModeActivated === true;
+  } catch {
+    return false;
+  }
+}
+
+export function EditModeProvider({ children }: { children: ReactNode }) {
+  const [decorator, setDecorator] = useState<BlockDecorator | null>(null);
+  useEffect(() => {
+    // The studio routes decorate blocks themselves.
+    if (!editModeActivated() || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
+    let live = true;
+    import("../../studio/canvas/public-overlays")
+      .then((m) => {
+        if (live) setDecorator(() => m.publicDecorator);
+      })
+      .catch((error) => console.warn("Edit mode overlays failed to load:", error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return decorator ? (
+    <BlockDecoratorContext.Provider value={decorator}>{children}</BlockDecoratorContext.Provider>
+  ) : (
+    children
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The studio routes (/{lang}/qa/sections, /en/qa/general-settings, /fr/qa/parametres-generaux).
+ * The server renders only a loading shell; the studio itself (store, dnd-kit, TipTap, Monaco)
+ * is reachable only through the dynamic import below, mounted after hydration.
+ */
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, useMatches } from "react-router";
+import { isLocale } from "../../schema/locales";
+import { servicesContext } from "../lib/context";
+import type { Route } from "./+types/studio";
+
+export interface StudioSite {
+  site_id: string;
+  site_key: string;
+  microsite_id: string;
+  site_type: string;
+  /** The site's theme, the preview's default. */
+  theme: unknown;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang;
+  if (!isLocale(lang))
+    throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
+  const { content } = context.get(servicesContext);
+  const host = new URL(request.url).hostname;
+  const first = await content.firstLoad(host);
+  let theme: unknown = null;
+  try {
+    const home = await content.getPage(first, `/${lang}`, lang);
+    if (home.kind === "page") theme = home.page.theme;
+  } catch {
+    // The preview falls back to the default theme.
+  }
+  const site: StudioSite = {
+    site_id: first.site_id,
+    site_key: first.site_key,
+    microsite_id: first.microsite_id,
+    site_type: first.site_type,
+    theme,
+  };
+  return { locale: lang, site };
+}
+
+export function meta() {
+  return [{ title: "Studio" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+type StudioAppProps = { locale: "fr" | "en"; mode: "sections" | "settings"; site: StudioSite };
+const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
+
+function LoadingShell() {
+  const { t } = useTranslation();
+  return (
+    <main id="main-content" tabIndex={-1} className="studio-loading">
+      <p role="status">{t("studio.loading")}</p>
+    </main>
+  );
+}
+
+export default function StudioRoute({ loaderData }: Route.ComponentProps) {
+  const [mounted, setMounted] = useState(false);
+  const id = useMatches().at(-1)?.id ?? "studio-sections";
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return <LoadingShell />;
+  return (
+    <Suspense fallback={<LoadingShell />}>
+      <StudioApp
+        locale={loaderData.locale}
+        mode={id === "studio-sections" ? "sections" : "settings"}
+        site={loaderData.site}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,773 @@
+/**
+ * One control per field kind, generated from the zod schema. Every control is a memoised
+ * component addressed by its dotted path (`data-path` on its wrapper); values flow down,
+ * changes go up through `onChange(path, value, { groupKey })`.
+ */
+import { Component, type ErrorInfo, lazy, memo, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { type OnChange, useFieldId, useIssues } from "./context";
+import { emptyValueOf, humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
+import { joinPath } from "./path";
+import { checkLinkUrl } from "./url";
+
+const RichTextEditor = lazy(() => import("./RichTextEditor"));
+const CodeEditor = lazy(() => import("./CodeEditor"));
+
+export interface FieldProps {
+  /** Key of the field in its parent object (label fallback). */
+  name: string;
+  schema: z.ZodType;
+  value: unknown;
+  /** Dotted path of the value inside the block. */
+  path: string;
+  onChange: OnChange;
+  /** Overrides the computed label (e.g. "Main title (French)"). */
+  label?: string;
+}
+
+type ControlProps = FieldProps & { field: ResolvedField; label: string };
+
+export function useFieldLabel(name: string, field: ResolvedField): string {
+  const { t } = useTranslation();
+  const key = field.meta?.label ?? name;
+  return t(`studio.fields.labels.${key}`, { defaultValue: humanise(key) });
+}
+
+function defaultOf(schema: z.ZodType): unknown {
+  let current: z.ZodType | undefined = schema;
+  for (let i = 0; i < 6 && current; i++) {
+    const def: { type: string; innerType?: z.ZodType; defaultValue?: unknown } = (
+      current as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; defaultValue?: unknown } } }
+    )._zod.def;
+    if (def.type === "default") return typeof def.defaultValue === "function" ? def.defaultValue() : def.defaultValue;
+    current = def.innerType;
+  }
+  return undefined;
+}
+
+// ---- shells ---------------------------------------------------------------
+
+interface LeafShellProps {
+  path: string;
+  id: string;
+  label: string;
+  kind: string;
+  /** Extra messages from the control itself (URL rules, JSON errors). */
+  extra?: string[];
+  children: (a11y: {
+    id: string;
+    "aria-invalid": boolean | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
+  /** Checkboxes put their label after the control. */
+  inlineLabel?: boolean;
+}
+
+function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel }: LeafShellProps) {
+  const issues = useIssues(path, true);
+  const messages = [...issues, ...extra];
+  const errorId = `${id}-error`;
+  const a11y = {
+    id,
+    "aria-invalid": messages.length > 0 ? true : undefined,
+    "aria-describedby": messages.length > 0 ? errorId : undefined,
+  };
+  return (
+    <div className={`sf-field sf-kind-${kind}`} data-path={path} data-invalid={messages.length > 0 || undefined}>
+      {inlineLabel ? (
+        <div className="sf-inline">
+          {children(a11y)}
+          <label htmlFor={id}>{label}</label>
+        </div>
+      ) : (
+        <>
+          <label htmlFor={id}>{label}</label>
+          {children(a11y)}
+        </>
+      )}
+      <code className="sf-path" aria-hidden="true">
+        {path}
+      </code>
+      {messages.length > 0 && (
+        <p className="sf-error" id={errorId}>
+          {messages.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface GroupShellProps {
+  path: string;
+  label: string;
+  kind: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+function GroupShell({ path, label, kind, children, actions }: GroupShellProps) {
+  const issues = useIssues(path, false);
+  const id = useFieldId(path);
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={`sf-group sf-kind-${kind}`}
+      data-path={path}
+      aria-invalid={issues.length > 0 || undefined}
+      aria-describedby={issues.length > 0 ? errorId : undefined}
+    >
+      <legend>{label}</legend>
+      <code className="sf-path" aria-hidden="true">
+        {path}
+      </code>
+      {actions && <div className="sf-group-actions">{actions}</div>}
+      {issues.length > 0 && (
+        <p className="sf-error" id={errorId}>
+          {issues.join(" ")}
+        </p>
+      )}
+      {children}
+    </fieldset>
+  );
+}
+
+// ---- leaf controls ----------------------------------------------------------
+
+function TextControl({ path, value, onChange, label, field }: ControlProps) {
+  const id = useFieldId(path);
+  const isUrl = path.endsWith(".url") || path.endsWith(".poster");
+  const { t } = useTranslation();
+  const extra: string[] = [];
+  if (path.endsWith(".url") && checkLinkUrl(value) === "invalid") extra.push(t("studio.fields.errors.url"));
+  const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+  const multiline = field.kind === "textarea";
+  const change = (next: string) => onChange(path, next === "" && field.optional ? undefined : next, { groupKey: path });
+  return (
+    <LeafShell path={path} id={id} label={label} kind={field.kind} extra={extra}>
+      {(a11y) =>
+        multiline ? (
+          <textarea {...a11y} value={text} rows={3} onChange={(e) => change(e.currentTarget.value)} />
+        ) : (
+          <input
+            {...a11y}
+            type="text"
+            inputMode={isUrl ? "url" : undefined}
+            spellCheck={isUrl ? false : undefined}
+            value={text}
+            onChange={(e) => change(e.currentTarget.value)}
+          />
+        )
+      }
+    </LeafShell>
+  );
+}
+
+function NumberControl({ path, value, onChange, label, field, schema }: ControlProps) {
+  const id = useFieldId(path);
+  const shown = typeof value === "number" ? value : (defaultOf(schema) as number | undefined);
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <LeafShell path={path} id={id} label={label} kind="number">
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="number"
+          value={draft ?? (shown === undefined ? "" : String(shown))}
+          onChange={(e) => {
+            const raw = e.currentTarget.value;
+            if (raw === "") {
+              setDraft("");
+              if (field.optional) onChange(path, undefined, { groupKey: path });
+              return;
+            }
+            const n = Number(raw);
+            if (Number.isFinite(n)) {
+              setDraft(null);
+              onChange(path, n, { groupKey: path });
+            } else setDraft(raw);
+          }}
+          onBlur={() => setDraft(null)}
+        />
+      )}
+    </LeafShell>
+  );
+}
+
+function BooleanControl({ path, value, onChange, label, schema }: ControlProps) {
+  const id = useFieldId(path);
+  const checked = typeof value === "boolean" ? value : defaultOf(schema) === true;
+  return (
+    <LeafShell path={path} id={id} label={label} kind="boolean" inlineLabel>
+      {(a11y) => (
+        <input {...a11y} type="checkbox" checked={checked} onChange={(e) => onChange(path, e.currentTarget.checked)} />
+      )}
+    </LeafShell>
+  );
+}
+
+function SelectControl({ path, value, onChange, label, field, schema }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const options = selectOptions(field);
+  const fallback = defaultOf(schema);
+  const current = typeof value === "string" ? value : "";
+  return (
+    <LeafShell path={path} id={id} label={label} kind="select">
+      {(a11y) => (
+        <select
+          {...a11y}
+          value={current}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            onChange(path, next === "" ? undefined : next);
+          }}
+        >
+          {(field.optional || current === "") && (
+            <option value="">
+              {fallback !== undefined
+                ? t("studio.fields.defaultOption", { value: String(fallback) })
+                : t("studio.fields.noneOption")}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </LeafShell>
+  );
+}
+
+const HEX6 = /^#[0-9a-fA-F]{6}$/;
+const HEX3 = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])$/;
+
+export function toColourInput(value: unknown): string {
+  if (typeof value !== "string") return "#000000";
+  if (HEX6.test(value)) return value.toLowerCase();
+  const short = HEX3.exec(value);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
+  if (/^#[0-9a-fA-F]{8}$/.test(value)) return value.slice(0, 7).toLowerCase();
+  return "#000000";
+}
+
+function ColourControl({ path, value, onChange, label, field }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const text = typeof value === "string" ? value : "";
+  return (
+    <LeafShell path={path} id={id} label={label} kind="colour">
+      {(a11y) => (
+        <div className="sf-colour">
+          <input
+            type="color"
+            aria-label={t("studio.fields.colourPicker", { label })}
+            value={toColourInput(value)}
+            onChange={(e) => onChange(path, e.currentTarget.value, { groupKey: path })}
+          />
+          <input
+            {...a11y}
+            type="text"
+            spellCheck={false}
+            placeholder="#1a2b3c"
+            value={text}
+            onChange={(e) => {
+              const next = e.currentTarget.value;
+              onChange(path, next === "" && field.optional ? undefined : next, { groupKey: path });
+            }}
+          />
+        </div>
+      )}
+    </LeafShell>
+  );
+}
+
+function JsonControl({ path, value, onChange, label, field }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const serialised = value === undefined ? "" : JSON.stringify(value, null, 2);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <LeafShell path={path} id={id} label={label} kind="json" extra={error ? [error] : []}>
+      {(a11y) => (
+        <textarea
+          {...a11y}
+          className="sf-json"
+          rows={4}
+          spellCheck={false}
+          value={draft ?? serialised}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onBlur={() => {
+            if (draft === null) return;
+            if (draft.trim() === "") {
+              setError(null);
+              setDraft(null);
+              if (field.optional) onChange(path, undefined);
+              return;
+            }
+            try {
+              const parsed: unknown = JSON.parse(draft);
+              setError(null);
+              setDraft(null);
+              onChange(path, parsed);
+            } catch {
+              setError(t("studio.fields.errors.json"));
+            }
+          }}
+        />
+      )}
+    </LeafShell>
+  );
+}
+
+/** Shows a plain textarea when an editor bundle fails to load, so content stays editable. */
+class EditorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.warn("Editor failed to load; using a plain textarea.", error, info.componentStack);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function PlainTextarea(props: {
+  a11y: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined };
+  value: string;
+  path: string;
+  onChange: OnChange;
+}) {
+  return (
+    <textarea
+      {...props.a11y}
+      rows={6}
+      spellCheck={false}
+      value={props.value}
+      onChange={(e) => props.onChange(props.path, e.currentTarget.value, { groupKey: props.path })}
+    />
+  );
+}
+
+function RichTextControl({ path, value, onChange, label }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const html = typeof value === "string" ? value : "";
+  return (
+    <LeafShell path={path} id={id} label={label} kind="richtext">
+      {(a11y) => (
+        <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={html} path={path} onChange={onChange} />}>
+          <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
+            <RichTextEditor
+              {...a11y}
+              label={label}
+              value={html}
+              onChange={(next) => onChange(path, next, { groupKey: path })}
+            />
+          </Suspense>
+        </EditorBoundary>
+      )}
+    </LeafShell>
+  );
+}
+
+function CodeControl({ path, value, onChange, label, field }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const code = typeof value === "string" ? value : "";
+  const [open, setOpen] = useState(false);
+  return (
+    <LeafShell path={path} id={id} label={label} kind="code">
+      {(a11y) =>
+        open ? (
+          <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={code} path={path} onChange={onChange} />}>
+            <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
+              <CodeEditor
+                id={a11y.id}
+                label={label}
+                language={field.meta?.language ?? "html"}
+                value={code}
+                onChange={(next) => onChange(path, next, { groupKey: path })}
+              />
+            </Suspense>
+          </EditorBoundary>
+        ) : (
+          <div className="sf-code-closed">
+            <pre className="sf-code-preview">{code.slice(0, 400)}</pre>
+            <button
+              type="button"
+              {...a11y}
+              aria-label={t("studio.fields.openCode", { label })}
+              onClick={() => setOpen(true)}
+            >
+              {t("studio.fields.openCode", { label })}
+            </button>
+          </div>
+        )
+      }
+    </LeafShell>
+  );
+}
+
+// ---- composite controls -------------------------------------------------------
+
+type Overrides = Record<string, (props: FieldProps) => ReactNode>;
+
+function shapeOf(field: ResolvedField): Record<string, z.ZodType> {
+  return field.def.shape ?? {};
+}
+
+/** The fields of an object schema, one `Field` each. */
+export function ObjectFields({
+  schema,
+  value,
+  path,
+  onChange,
+  overrides,
+}: {
+  schema: z.ZodType;
+  value: unknown;
+  path: string;
+  onChange: OnChange;
+  overrides?: Overrides;
+}) {
+  const field = resolveField(schema);
+  const record = value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  return (
+    <>
+      {Object.entries(shapeOf(field)).map(([key, child]) => {
+        const props: FieldProps = {
+          name: key,
+          schema: child,
+          value: record?.[key],
+          path: joinPath(path, key),
+          onChange,
+        };
+        const override = overrides?.[key];
+        return override ? <div key={key}>{override(props)}</div> : <Field key={key} {...props} />;
+      })}
+    </>
+  );
+}
+
+function ClearButton({ path, onChange, label }: { path: string; onChange: OnChange; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="sf-small" onClick={() => onChange(path, undefined)}>
+      {t("studio.fields.clear", { label })}
+    </button>
+  );
+}
+
+function ObjectControl({
+  path,
+  value,
+  onChange,
+  label,
+  field,
+  schema,
+  overrides,
+}: ControlProps & { overrides?: Overrides }) {
+  return (
+    <GroupShell
+      path={path}
+      label={label}
+      kind={field.kind}
+      actions={
+        field.optional && value !== undefined ? <ClearButton path={path} onChange={onChange} label={label} /> : null
+      }
+    >
+      <ObjectFields schema={schema} value={value} path={path} onChange={onChange} overrides={overrides} />
+    </GroupShell>
+  );
+}
+
+function ActionControl({ path, value, onChange, name }: FieldProps) {
+  const { t } = useTranslation();
+  const id = useFieldId(joinPath(path, "action_type"));
+  const action =
+    value && typeof value === "object" ? (value as { action_type?: string; action_params?: unknown }) : undefined;
+  const label = t(`studio.fields.labels.${name}`, { defaultValue: humanise(name) });
+  return (
+    <fieldset className="sf-group sf-kind-action" data-path={path}>
+      <legend>{label}</legend>
+      <div className="sf-field" data-path={joinPath(path, "action_type")}>
+        <label htmlFor={id}>{t("studio.fields.labels.action_type")}</label>
+        <select
+          id={id}
+          value={action?.action_type ?? ""}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            onChange(path, next === "" ? undefined : { action_type: next, action_params: action?.action_params });
+          }}
+        >
+          <option value="">{t("studio.fields.noAction")}</option>
+          <option value="open_contact_modal">{t("studio.fields.actions.open_contact_modal")}</option>
+          {action?.action_type && action.action_type !== "open_contact_modal" && (
+            <option value={action.action_type}>{action.action_type}</option>
+          )}
+        </select>
+        <code className="sf-path" aria-hidden="true">
+          {joinPath(path, "action_type")}
+        </code>
+      </div>
+      {action?.action_type && (
+        <JsonControl
+          name="action_params"
+          schema={JSON_ANY}
+          field={resolveField(JSON_ANY)}
+          label={t("studio.fields.labels.action_params")}
+          value={action.action_params}
+          path={joinPath(path, "action_params")}
+          onChange={onChange}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+// A placeholder schema for free JSON values (resolveField falls back to "json").
+const JSON_ANY = { _zod: { def: { type: "unknown" } } } as unknown as z.ZodType;
+
+const formatOverrides: Overrides = {
+  bg_color: (props) => <ColourLike {...props} />,
+  color: (props) => <ColourLike {...props} />,
+};
+
+function ColourLike(props: FieldProps) {
+  const field = resolveField(props.schema);
+  const label = useFieldLabel(props.name, field);
+  return <ColourControl {...props} field={{ ...field, kind: "colour" }} label={label} />;
+}
+
+const linkOverrides: Overrides = {
+  format: (props) => <FormatField {...props} />,
+  on_click_action: (props) => <ActionControl {...props} />,
+};
+
+function FormatField(props: FieldProps) {
+  const field = resolveField(props.schema);
+  const label = useFieldLabel(props.name, field);
+  return <ObjectControl {...props} field={field} label={label} overrides={formatOverrides} />;
+}
+
+function LinkControl(props: ControlProps) {
+  return <ObjectControl {...props} overrides={linkOverrides} />;
+}
+
+function ImageControl(props: ControlProps) {
+  const { t } = useTranslation();
+  const url = (props.value as { url?: unknown } | undefined)?.url;
+  const alt = (props.value as { alt?: unknown } | undefined)?.alt;
+  return (
+    <GroupShell
+      path={props.path}
+      label={props.label}
+      kind="image"
+      actions={
+        props.field.optional && props.value !== undefined ? (
+          <ClearButton path={props.path} onChange={props.onChange} label={props.label} />
+        ) : null
+      }
+    >
+      {typeof url === "string" && url !== "" && checkLinkUrl(url) === "ok" && (
+        <img
+          className="sf-thumb"
+          src={url}
+          alt={typeof alt === "string" && alt ? t("studio.fields.preview", { alt }) : t("studio.fields.previewNoAlt")}
+          loading="lazy"
+        />
+      )}
+      <ObjectFields schema={props.schema} value={props.value} path={props.path} onChange={props.onChange} />
+    </GroupShell>
+  );
+}
+
+function RepeaterControl({ path, value, onChange, label, field }: ControlProps) {
+  const { t } = useTranslation();
+  const items = Array.isArray(value) ? value : [];
+  const element = field.def.element as z.ZodType;
+  const itemType = field.meta?.itemType;
+  const itemName = itemType
+    ? t(`studio.fields.itemTypes.${itemType}`, { defaultValue: humanise(itemType) })
+    : t("studio.fields.item");
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  const pendingFocus = useRef<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const baseId = useFieldId(path);
+
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const target = listRef.current?.querySelector<HTMLElement>(pendingFocus.current);
+    pendingFocus.current = null;
+    target?.focus();
+  });
+
+  const write = (next: unknown[]) => onChange(path, next);
+  const move = (from: number, to: number, action: string) => {
+    if (to < 0 || to >= items.length) return;
+    const next = items.slice();
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item);
+    pendingFocus.current = `[data-item="${to}"] [data-action="${to === 0 || to === items.length - 1 ? "toggle" : action}"]`;
+    setCollapsed((prev) => swapSet(prev, from, to));
+    write(next);
+  };
+  const remove = (index: number) => {
+    const next = items.slice();
+    next.splice(index, 1);
+    setCollapsed(() => new Set());
+    pendingFocus.current = next.length
+      ? `[data-item="${Math.min(index, next.length - 1)}"] [data-action="toggle"]`
+      : null;
+    write(next);
+  };
+  const add = () => {
+    write([...items, emptyValueOf(element)]);
+    pendingFocus.current = `[data-item="${items.length}"] [data-action="toggle"]`;
+  };
+
+  return (
+    <GroupShell path={path} label={label} kind="repeater">
+      {itemType && <p className="sf-item-type">{t("studio.fields.itemType", { type: itemType })}</p>}
+      <ol className="sf-items" ref={listRef}>
+        {items.map((item, index) => {
+          const itemPath = joinPath(path, index);
+          const isCollapsed = collapsed.has(index);
+          const bodyId = `${baseId}-${index}-body`;
+          const title = t("studio.fields.itemTitle", { name: itemName, index: index + 1 });
+          return (
+            <li key={index} data-item={index} className="sf-item">
+              <div className="sf-item-bar">
+                <button
+                  type="button"
+                  data-action="toggle"
+                  aria-expanded={!isCollapsed}
+                  aria-controls={bodyId}
+                  onClick={() => setCollapsed((prev) => toggleSet(prev, index))}
+                >
+                  {title}
+                </button>
+                <button
+                  type="button"
+                  data-action="up"
+                  disabled={index === 0}
+                  aria-label={t("studio.fields.moveUp", { name: title })}
+                  onClick={() => move(index, index - 1, "up")}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  data-action="down"
+                  disabled={index === items.length - 1}
+                  aria-label={t("studio.fields.moveDown", { name: title })}
+                  onClick={() => move(index, index + 1, "down")}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  data-action="remove"
+                  aria-label={t("studio.fields.remove", { name: title })}
+                  onClick={() => remove(index)}
+                >
+                  ✕
+                </button>
+              </div>
+              <div id={bodyId} hidden={isCollapsed}>
+                <Field
+                  name={itemType ?? "item"}
+                  label={title}
+                  schema={element}
+                  value={item}
+                  path={itemPath}
+                  onChange={onChange}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="sf-add" onClick={add}>
+        {t("studio.fields.add", { name: itemName })}
+      </button>
+    </GroupShell>
+  );
+}
+
+function toggleSet(set: ReadonlySet<number>, index: number): Set<number> {
+  const next = new Set(set);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
+}
+
+function swapSet(set: ReadonlySet<number>, a: number, b: number): Set<number> {
+  const next = new Set(set);
+  const hasA = set.has(a);
+  const hasB = set.has(b);
+  next.delete(a);
+  next.delete(b);
+  if (hasA) next.add(b);
+  if (hasB) next.add(a);
+  return next;
+}
+
+// ---- dispatch -----------------------------------------------------------------
+
+const CONTROLS: Record<ResolvedField["kind"], (props: ControlProps) => ReactNode> = {
+  text: TextControl,
+  textarea: TextControl,
+  richtext: RichTextControl,
+  code: CodeControl,
+  link: LinkControl,
+  image: ImageControl,
+  video: ObjectControl,
+  icon: ObjectControl,
+  select: SelectControl,
+  number: NumberControl,
+  boolean: BooleanControl,
+  colour: ColourControl,
+  repeater: RepeaterControl,
+  object: ObjectControl,
+  json: JsonControl,
+};
+
+/** One field: picks the control for its kind. Memoised: it re-renders only when its value (or path) changes. */
+export const Field = memo(function Field(props: FieldProps) {
+  const field = resolveField(props.schema);
+  const computed = useFieldLabel(props.name, field);
+  const Control = CONTROLS[field.kind];
+  // The wrong shape for its kind (e.g. a number in a text field): edit it as JSON instead of losing it.
+  const mismatched = props.value !== undefined && props.value !== null && !fits(field, props.value);
+  const Chosen = mismatched ? JsonControl : Control;
+  return <Chosen {...props} field={field} label={props.label ?? computed} />;
+});
+
+function fits(field: ResolvedField, value: unknown): boolean {
+  switch (field.kind) {
+    case "text":
+    case "textarea":
+    case "richtext":
+    case "code":
+    case "colour":
+    case "select":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+    case "repeater":
+      return Array.isArray(value);
+    case "json":
+      return true;
+    default:
+      return typeof value === "object" && !Array.isArray(value);
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The palette: every registered block type grouped by family, searchable by type and
+ * description in the UI locale. Items drag onto the canvas (dnd-kit drop zones between
+ * blocks); from the keyboard, "Insert at position…" inserts after the selected block or
+ * at a chosen position.
+ */
+import { useDraggable } from "@dnd-kit/core";
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BLOCK_FAMILIES, type BlockDefinition } from "../../schema/block";
+import type { Locale } from "../../schema/common";
+import { blockRegistry } from "../../schema/registry";
+import { useAnnounce } from "../shell/announce";
+import { useStudioStore } from "../store";
+
+function insertIndexAfterSelection(): number {
+  const { doc, selectedId } = useStudioStore.getState();
+  if (!doc) return 0;
+  const index = selectedId ? doc.blocks.findIndex((b) => b.id === selectedId) : -1;
+  return index >= 0 ? index + 1 : doc.blocks.length;
+}
+
+function PaletteItem({ definition, locale }: { definition: BlockDefinition; locale: Locale }) {
+  const { t } = useTranslation();
+  const announce = useAnnounce();
+  const formId = useId();
+  const total = useStudioStore((s) => s.doc?.blocks.length ?? 0);
+  const hasDoc = useStudioStore((s) => s.doc !== null);
+  const [asking, setAsking] = useState(false);
+  const [position, setPosition] = useState(1);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `palette:${definition.type}`,
+    data: { kind: "palette", type: definition.type },
+    disabled: !hasDoc,
+  });
+  const insert = (index: number) => {
+    const id = useStudioStore.getState().addBlock(definition.type, index);
+    if (id) {
+      useStudioStore.getState().select(id);
+      announce(t("studio.announce.inserted", { type: definition.type, position: index + 1 }));
+    }
+  };
+  return (
+    <li className="studio-palette-item" data-palette-type={definition.type} data-dragging={isDragging || undefined}>
+      <div
+        ref={setNodeRef}
+        className="studio-palette-drag"
+        {...listeners}
+        {...attributes}
+        tabIndex={-1}
+        role="presentation"
+        aria-label={undefined}
+        title={t("studio.palette.drag", { type: definition.type })}
+      >
+        <span className="studio-palette-type">{definition.type}</span>
+        <span className="studio-palette-description">{definition.description[locale]}</span>
+      </div>
+      <div className="studio-palette-actions">
+        <button
+          type="button"
+          disabled={!hasDoc}
+          aria-expanded={asking}
+          aria-controls={asking ? formId : undefined}
+          onClick={() => {
+            setPosition(insertIndexAfterSelection() + 1);
+            setAsking((v) => !v);
+          }}
+          aria-label={`${t("studio.palette.insert")} ${definition.type}`}
+        >
+          {t("studio.palette.insert")}
+        </button>
+      </div>
+      {asking ? (
+        <form
+          id={formId}
+          className="studio-palette-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            insert(Math.max(0, Math.min(position - 1, total)));
+            setAsking(false);
+          }}
+        >
+          <label>
+            {t("studio.palette.position", { max: total + 1 })}
+            <input
+              type="number"
+              min={1}
+              max={total + 1}
+              value={position}
+              autoFocus
+              onChange={(e) => setPosition(Number(e.target.value) || 1)}
+            />
+          </label>
+          <button type="submit">{t("studio.palette.insert-here")}</button>
+          <button type="button" onClick={() => setAsking(false)}>
+            {t("studio.palette.cancel")}
+          </button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
+
+export function Palette({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const groups = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const all = Object.values(blockRegistry).filter(
+      (d) => !q || d.type.toLowerCase().includes(q) || d.description[locale].toLowerCase().includes(q),
+    );
+    return BLOCK_FAMILIES.map((family) => ({ family, items: all.filter((d) => d.family === family) })).filter(
+      (g) => g.items.length > 0,
+    );
+  }, [query, locale]);
+  return (
+    <nav className="studio-palette" aria-label={t("studio.palette.label")}>
+      <h2>{t("studio.palette.label")}</h2>
+      <label htmlFor={searchId}>{t("studio.palette.search")}</label>
+      <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      {groups.length === 0 ? <p role="status">{t("studio.palette.none")}</p> : null}
+      {groups.map((group) => (
+        <section key={group.family} aria-labelledby={`${searchId}-${group.family}`}>
+          <h3 id={`${searchId}-${group.family}`}>{t(`studio.family.${group.family}`)}</h3>
+          <ul>
+            {group.items.map((definition) => (
+              <PaletteItem key={definition.type} definition={definition} locale={locale} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

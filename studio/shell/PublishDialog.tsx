@@ -1,0 +1,162 @@
+/**
+ * Publish: lists validation errors (each selects its block and field) and refuses to publish
+ * while any exists; otherwise asks for the editor key (sessionStorage only) and PUTs the page.
+ */
+import { useEffect, useId, useMemo, useState } from "react";
+import { Button, Dialog, DialogTrigger, Heading, Modal } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../schema/common";
+import { useStudioStore, validateDoc } from "../store";
+import { type PageSummary, type StudioApi, StudioApiError } from "./api";
+
+const KEY_STORAGE = "studio:editor-key";
+
+export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
+  const { t } = useTranslation();
+  const doc = useStudioStore((s) => s.doc);
+  const issues = useMemo(() => validateDoc(doc), [doc]);
+  const [key, setKey] = useState("");
+  const [pages, setPages] = useState<PageSummary[]>([]);
+  const [target, setTarget] = useState("");
+  const [status, setStatus] = useState<{
+    kind: "idle" | "working" | "error" | "success";
+    text?: string;
+    href?: string;
+  }>({
+    kind: "idle",
+  });
+  const keyId = useId();
+  const targetId = useId();
+  const needsTarget = doc?.origin !== undefined && doc.origin !== "server";
+
+  useEffect(() => {
+    setKey(sessionStorage.getItem(KEY_STORAGE) ?? "");
+  }, []);
+
+  async function publish(close: () => void) {
+    if (!doc || issues.length > 0) return;
+    const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
+    if (needsTarget && !chosen) return;
+    sessionStorage.setItem(KEY_STORAGE, key);
+    setStatus({ kind: "working", text: t("studio.publish.working") });
+    try {
+      const { version } = await api.publish(doc, key, chosen);
+      useStudioStore.getState().markPublished(version, chosen);
+      const path = (chosen?.paths ?? doc.paths)[locale];
+      setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
+    } catch (error) {
+      if (error instanceof StudioApiError && error.status === 409) {
+        const version = (error.body as { version?: number } | undefined)?.version ?? "?";
+        setStatus({ kind: "error", text: t("studio.publish.conflict", { version }) });
+      } else if (error instanceof StudioApiError && error.status === 401) {
+        setStatus({ kind: "error", text: t("studio.publish.unauthorized") });
+      } else {
+        setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
+      }
+    }
+    void close;
+  }
+
+  return (
+    <DialogTrigger
+      onOpenChange={(open) => {
+        if (!open) return;
+        setStatus({ kind: "idle" });
+        if (needsTarget)
+          api
+            .listPages()
+            .then(setPages)
+            .catch(() => setPages([]));
+      }}
+    >
+      <Button className="studio-button studio-button-primary" isDisabled={!doc}>
+        {t("studio.toolbar.publish")}
+      </Button>
+      <Modal className="studio-modal" isDismissable>
+        <Dialog className="studio-dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{t("studio.publish.title")}</Heading>
+              {issues.length > 0 ? (
+                <div className="studio-publish-errors">
+                  <p>{t("studio.publish.errors")}</p>
+                  <ul>
+                    {issues.map((issue) => (
+                      <li key={`${issue.blockId}:${issue.path}`}>
+                        <button
+                          type="button"
+                          className="studio-link-button"
+                          onClick={() => {
+                            useStudioStore.getState().select(issue.blockId, issue.path);
+                            close();
+                          }}
+                        >
+                          {t("studio.publish.error-item", {
+                            type: issue.block_type,
+                            locale: issue.locale ?? t("studio.publish.no-locale"),
+                            path: issue.path,
+                            message: issue.message,
+                          })}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : status.kind === "success" ? null : (
+                <form
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void publish(close);
+                  }}
+                >
+                  {needsTarget ? (
+                    <>
+                      <p>{t("studio.publish.target-needed")}</p>
+                      <label htmlFor={targetId}>{t("studio.publish.target")}</label>
+                      <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
+                        <option value="">{t("studio.toolbar.choose-page")}</option>
+                        {pages.map((p) => (
+                          <option key={p.page_id} value={p.page_id}>
+                            {p.title[locale]} ({p.paths[locale]})
+                          </option>
+                        ))}
+                      </select>
+                    </>
+                  ) : null}
+                  <label htmlFor={keyId}>{t("studio.publish.key")}</label>
+                  <input
+                    id={keyId}
+                    type="password"
+                    autoComplete="off"
+                    required
+                    value={key}
+                    onChange={(e) => setKey(e.target.value)}
+                  />
+                  <button
+                    type="submit"
+                    className="studio-button studio-button-primary"
+                    disabled={status.kind === "working"}
+                  >
+                    {t("studio.publish.submit")}
+                  </button>
+                </form>
+              )}
+              <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
+                {status.text}
+                {status.href ? (
+                  <>
+                    {" "}
+                    <a href={status.href}>{t("studio.publish.view")}</a>
+                  </>
+                ) : null}
+              </div>
+              <Button className="studio-button" onPress={close}>
+                {t("studio.publish.close")}
+              </Button>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}

@@ -1,0 +1,151 @@
+/** The studio's calls to the content service (content client: x-site-id + x-site-key). */
+import { z } from "zod";
+import type { Block } from "../../schema/block";
+import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
+import { parseBlock } from "../../schema/parse";
+import { themeSchema } from "../../schema/theme";
+import type { StudioDoc } from "../store/types";
+
+export interface StudioSiteRef {
+  site_id: string;
+  site_key: string;
+  theme: unknown;
+}
+
+const localized = z.object({ fr: z.string(), en: z.string() });
+
+export const pageRecordSchema = z.object({
+  page_id: z.string().min(1),
+  paths: z.object({ fr: z.string().startsWith("/fr"), en: z.string().startsWith("/en") }),
+  title: localized,
+  content: z.array(z.unknown()).default([]),
+  override: z.unknown().optional(),
+  seo: z.unknown().optional(),
+  hidden: z.boolean().default(false),
+  version: z.number().int().nonnegative().default(1),
+  updated_at: z.string().optional(),
+});
+export type PageRecord = z.infer<typeof pageRecordSchema>;
+
+/** What an imported file may hold: a page record, or `{ page }` as exported by the studio. */
+export const importFileSchema = z.union([z.object({ page: pageRecordSchema }), pageRecordSchema]);
+
+export const pageSummarySchema = z.object({
+  page_id: z.string(),
+  paths: localized,
+  title: localized,
+  hidden: z.boolean().default(false),
+  version: z.number(),
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+/**
+ * Blocks as the studio keeps them: valid blocks parsed (schema defaults filled), invalid ones
+ * kept as they are so the canvas shows an error card instead of losing them.
+ */
+export function studioBlocks(raw: readonly unknown[]): Block[] {
+  const quiet = () => {};
+  return raw.flatMap((item, index) => {
+    const { block } = parseBlock(item, index, quiet);
+    if (block) return [block];
+    const envelope = rawBlockSchema.safeParse(item);
+    if (!envelope.success) return [];
+    const normalised = normaliseRawBlock(envelope.data, index, quiet);
+    return [{ ...normalised, fields: fillLocales(normalised.fields) } as Block];
+  });
+}
+
+export function siteTheme(site: StudioSiteRef) {
+  const parsed = themeSchema.safeParse(site.theme ?? {});
+  return parsed.success ? parsed.data : themeSchema.parse({});
+}
+
+export function docOfPage(page: PageRecord, site: StudioSiteRef, origin: StudioDoc["origin"] = "server"): StudioDoc {
+  return {
+    page_id: page.page_id,
+    site_id: site.site_id,
+    base_version: origin === "server" ? page.version : 0,
+    title: page.title,
+    paths: page.paths,
+    blocks: studioBlocks(page.content),
+    theme: siteTheme(site),
+    settings: { payloadColorsEnabled: false, globalEditModeActivated: false },
+    origin,
+    hidden: page.hidden,
+    seo: page.seo,
+    override: page.override,
+  };
+}
+
+export function pageOfDoc(doc: StudioDoc, target?: PageSummary): PageRecord {
+  return {
+    page_id: target?.page_id ?? doc.page_id,
+    paths: target?.paths ?? doc.paths,
+    title: target?.title ?? doc.title,
+    content: doc.blocks,
+    hidden: doc.hidden ?? false,
+    ...(doc.seo !== undefined ? { seo: doc.seo } : {}),
+    ...(doc.override !== undefined ? { override: doc.override } : {}),
+    version: target?.version ?? doc.base_version,
+  };
+}
+
+export class StudioApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function createStudioApi(site: StudioSiteRef) {
+  const headers = { accept: "application/json", "x-site-id": site.site_id, "x-site-key": site.site_key };
+  async function get(path: string): Promise<unknown> {
+    const response = await fetch(path, { headers });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new StudioApiError(response.status, `HTTP ${response.status}`, body);
+    return body;
+  }
+  return {
+    async demoPage(): Promise<StudioDoc> {
+      const body = z.object({ blocks: z.array(z.unknown()) }).parse(await get("/api/development/demo-page"));
+      return docOfPage(
+        {
+          page_id: "demo",
+          paths: { fr: "/fr/demo", en: "/en/demo" },
+          title: { fr: "Page de démonstration", en: "Demo page" },
+          content: body.blocks,
+          hidden: true,
+          version: 0,
+        },
+        site,
+        "demo",
+      );
+    },
+    async listPages(): Promise<PageSummary[]> {
+      const body = z.object({ pages: z.array(pageSummarySchema) }).parse(await get(`/api/pages/${site.site_id}`));
+      return body.pages;
+    },
+    async page(pageId: string): Promise<StudioDoc> {
+      const body = z
+        .object({ page: pageRecordSchema })
+        .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
+      return docOfPage(body.page, site, "server");
+    },
+    async publish(doc: StudioDoc, editorKey: string, target?: PageSummary): Promise<{ version: number }> {
+      const page = pageOfDoc(doc, target);
+      const base_version = target?.version ?? doc.base_version;
+      const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json", "x-editor-key": editorKey },
+        body: JSON.stringify({ page, base_version }),
+      });
+      const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return { version: Number(body?.version ?? base_version + 1) };
+    },
+  };
+}
+export type StudioApi = ReturnType<typeof createStudioApi>;

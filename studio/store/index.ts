@@ -1,0 +1,5 @@
+export * from "./paths";
+export * from "./persistence";
+export * from "./store";
+export * from "./types";
+export * from "./validate";

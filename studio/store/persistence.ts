@@ -1,0 +1,202 @@
+/**
+ * Drafts and editor settings in localStorage, parsed with zod on load. A draft is the
+ * loaded page (`base`), the history steps (immer patches) and the cursor; the document
+ * is rebuilt by applying the steps up to the cursor. Bad data is ignored with a warning.
+ */
+import { applyPatches, type Patch } from "immer";
+import { z } from "zod";
+import type { Block } from "../../schema/block";
+import { themeSchema } from "../../schema/theme";
+import type { HistoryStep, StudioDoc, StudioSettings } from "./types";
+
+export const SETTINGS_KEY = "studio:settings";
+export const LAST_DOC_KEY = "studio:last";
+export const draftKey = (siteId: string, pageId: string) => `studio:draft:${siteId}:${pageId}`;
+
+const localized = z.object({ fr: z.string(), en: z.string() });
+
+export const studioBlockSchema = z.object({
+  id: z.string().min(1),
+  block_type: z.string().min(1),
+  block_params: z.record(z.string(), z.unknown()),
+  fields: z.object({ fr: z.record(z.string(), z.unknown()), en: z.record(z.string(), z.unknown()) }),
+});
+
+export const studioSettingsSchema = z.object({
+  payloadColorsEnabled: z.boolean().default(false),
+  globalEditModeActivated: z.boolean().default(false),
+});
+
+export const studioDocSchema = z.object({
+  page_id: z.string().min(1),
+  site_id: z.string(),
+  base_version: z.number().int().nonnegative(),
+  title: localized,
+  paths: localized,
+  blocks: z.array(studioBlockSchema),
+  theme: themeSchema,
+  settings: studioSettingsSchema.default({ payloadColorsEnabled: false, globalEditModeActivated: false }),
+  origin: z.enum(["server", "demo", "file"]).optional(),
+  hidden: z.boolean().optional(),
+  seo: z.unknown().optional(),
+  override: z.unknown().optional(),
+});
+
+const patchSchema = z.object({
+  op: z.enum(["add", "remove", "replace"]),
+  path: z.array(z.union([z.string(), z.number()])),
+  value: z.unknown().optional(),
+});
+
+const stepSchema = z.object({
+  patches: z.array(patchSchema),
+  inversePatches: z.array(patchSchema),
+  label: z.string(),
+  groupKey: z.string().optional(),
+  at: z.number(),
+});
+
+export const draftSchema = z
+  .object({
+    version: z.literal(1),
+    /** The page as loaded (reset target). */
+    base: studioDocSchema,
+    /** The document the kept history starts from, when old steps were folded in (history cap). */
+    start: studioDocSchema.optional(),
+    base_version: z.number().int().nonnegative(),
+    steps: z.array(stepSchema),
+    cursor: z.number().int().nonnegative(),
+  })
+  .refine((d) => d.cursor <= d.steps.length, { message: "cursor beyond history" });
+
+export interface Draft {
+  version: 1;
+  base: StudioDoc;
+  start?: StudioDoc;
+  base_version: number;
+  steps: HistoryStep[];
+  cursor: number;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function serializeDraft(draft: Draft): string {
+  return JSON.stringify(draft);
+}
+
+/** Parses a stored draft; null (with a warning) when it is not valid JSON or not a draft. */
+export function parseDraft(text: string | null | undefined): Draft | null {
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    console.warn("Studio draft ignored: not valid JSON.");
+    return null;
+  }
+  const parsed = draftSchema.safeParse(raw);
+  if (!parsed.success) {
+    console.warn(`Studio draft ignored: ${z.prettifyError(parsed.error)}`);
+    return null;
+  }
+  return parsed.data as unknown as Draft;
+}
+
+/** The document a draft describes: its start with the steps up to the cursor applied. */
+export function docOfDraft(draft: Draft): StudioDoc | null {
+  try {
+    const patches = draft.steps.slice(0, draft.cursor).flatMap((s) => s.patches as Patch[]);
+    return applyPatches(draft.start ?? draft.base, patches) as StudioDoc;
+  } catch (error) {
+    console.warn("Studio draft ignored: its history does not apply to its page.", error);
+    return null;
+  }
+}
+
+export function loadDraft(siteId: string, pageId: string): Draft | null {
+  const store = storage();
+  if (!store) return null;
+  const draft = parseDraft(store.getItem(draftKey(siteId, pageId)));
+  return draft && docOfDraft(draft) ? draft : null;
+}
+
+export function saveDraft(draft: Draft): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(draftKey(draft.base.site_id, draft.base.page_id), serializeDraft(draft));
+    store.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: draft.base.site_id, page_id: draft.base.page_id }));
+  } catch (error) {
+    console.warn("Studio draft could not be saved:", error);
+  }
+}
+
+export function removeDraft(siteId: string, pageId: string): void {
+  storage()?.removeItem(draftKey(siteId, pageId));
+}
+
+export function rememberLastDoc(siteId: string, pageId: string): void {
+  try {
+    storage()?.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: siteId, page_id: pageId }));
+  } catch {
+    // Storage full or disabled: the studio simply opens empty next time.
+  }
+}
+
+export function lastDocRef(): { site_id: string; page_id: string } | null {
+  const text = storage()?.getItem(LAST_DOC_KEY);
+  if (!text) return null;
+  try {
+    const parsed = z.object({ site_id: z.string(), page_id: z.string() }).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- editor settings ------------------------------------------------------------
+
+export const editorSettingsSchema = studioSettingsSchema.extend({
+  /** The editor's preview theme (preset, radii, accents); null = the site's theme. */
+  theme: themeSchema.nullable().default(null),
+});
+export type EditorSettings = z.infer<typeof editorSettingsSchema>;
+
+export const DEFAULT_EDITOR_SETTINGS: EditorSettings = {
+  payloadColorsEnabled: false,
+  globalEditModeActivated: false,
+  theme: null,
+};
+
+export function loadEditorSettings(): EditorSettings {
+  const text = storage()?.getItem(SETTINGS_KEY);
+  if (!text) return DEFAULT_EDITOR_SETTINGS;
+  try {
+    const parsed = editorSettingsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    console.warn(`Studio settings ignored: ${z.prettifyError(parsed.error)}`);
+  } catch {
+    console.warn("Studio settings ignored: not valid JSON.");
+  }
+  return DEFAULT_EDITOR_SETTINGS;
+}
+
+export function saveEditorSettings(settings: EditorSettings): void {
+  try {
+    storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch (error) {
+    console.warn("Studio settings could not be saved:", error);
+  }
+}
+
+export function settingsOf(editor: EditorSettings): StudioSettings {
+  return { payloadColorsEnabled: editor.payloadColorsEnabled, globalEditModeActivated: editor.globalEditModeActivated };
+}
+
+export type { Block };

@@ -1,0 +1,432 @@
+/**
+ * The studio store: the open document, its undo history and the selection.
+ * Every edit is one immer `produceWithPatches`; the patches are both the history and
+ * the persisted draft. Undo applies the inverse patches (structural sharing: untouched
+ * blocks keep their identity), redo the patches. Selection and hover are not history.
+ */
+import { applyPatches, enablePatches, type Draft as ImmerDraft, type Patch, produce, produceWithPatches } from "immer";
+import { create } from "zustand";
+import type { Block } from "../../schema/block";
+import { getBlockDefinition } from "../../schema/registry";
+import { type Theme, themeSchema } from "../../schema/theme";
+import { type ColorScheme, isColorScheme, nextColorScheme } from "../../schema/theme-values";
+import { canSetPath, getAtPath, hasPath, setAtPath } from "./paths";
+import {
+  type Draft,
+  docOfDraft,
+  type EditorSettings,
+  loadDraft,
+  loadEditorSettings,
+  removeDraft,
+  saveDraft,
+  saveEditorSettings,
+  settingsOf,
+} from "./persistence";
+import type { DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "./types";
+
+enablePatches();
+
+export const HISTORY_LIMIT = 200;
+export const GROUP_WINDOW_MS = 1000;
+export const SAVE_DEBOUNCE_MS = 300;
+
+export const MISSING_BLOCK = "Failed to locate block.";
+export const MISSING_PATH = "Path does not exist.";
+
+export interface StudioState {
+  doc: StudioDoc | null;
+  /** The page as loaded: reset target and draft base. */
+  base: StudioDoc | null;
+  /** The document the kept history starts from (differs from `base` once the cap folded old steps). */
+  start: StudioDoc | null;
+  steps: HistoryStep[];
+  /** Number of steps applied; undo moves it back, redo forward. */
+  cursor: number;
+  selectedId: string | null;
+  hoveredId: string | null;
+  /** A dotted path inside the selected block the edit panel should focus (publish errors). */
+  focusPath: string | null;
+  editorSettings: EditorSettings;
+  /** Whether changes are written to localStorage (off in unit tests unless asked). */
+  persist: boolean;
+
+  load(doc: StudioDoc, opts?: { restoreDraft?: boolean; origin?: DocOrigin }): { restored: boolean };
+  close(): void;
+  restoreDraft(draft: Draft, doc: StudioDoc): void;
+
+  getValue(blockId: string, path: string): unknown;
+  setValue(blockId: string, path: string, value: unknown, opts?: { groupKey?: string }): void;
+  editValue(blockId: string, path: string, updater: (current: unknown) => unknown, opts?: { groupKey?: string }): void;
+  addBlock(type: string, index?: number): string | null;
+  removeBlock(id: string): void;
+  moveBlock(id: string, toIndex: number): void;
+  duplicateBlock(id: string): string | null;
+  resetBlock(id: string): void;
+  resetDoc(): void;
+  cycleColorScheme(id: string): void;
+  setTheme(
+    partial: Partial<Omit<Theme, "radius" | "colors">> & { radius?: Theme["radius"]; colors?: Theme["colors"] },
+  ): void;
+  setSettings(partial: Partial<StudioSettings>): void;
+
+  undo(): void;
+  redo(): void;
+  canUndo(): boolean;
+  canRedo(): boolean;
+
+  select(id: string | null, focusPath?: string | null): void;
+  hover(id: string | null): void;
+  setFocusPath(path: string | null): void;
+  /** After a successful publish: the draft becomes the new base at `version`. */
+  markPublished(
+    version: number,
+    target?: { page_id: string; paths: { fr: string; en: string }; title: { fr: string; en: string } },
+  ): void;
+}
+
+let counter = 0;
+export function newBlockId(type: string): string {
+  counter += 1;
+  const random =
+    typeof crypto !== "undefined" && "randomUUID" in crypto
+      ? crypto.randomUUID().slice(0, 8)
+      : Math.random().toString(36).slice(2, 10);
+  return `${type}-${random}${counter}`;
+}
+
+/** A new block of a type from its registry example, validated so schema defaults are filled in. */
+export function blockFromExample(type: string, id = newBlockId(type)): Block | null {
+  const definition = getBlockDefinition(type);
+  if (!definition) return null;
+  const raw = {
+    id,
+    block_type: type,
+    block_params: structuredClone(definition.example.block_params ?? {}),
+    fields: structuredClone(definition.example.fields),
+  };
+  const parsed = definition.schema.safeParse(raw);
+  return (parsed.success ? parsed.data : raw) as Block;
+}
+
+function indexOfBlock(doc: StudioDoc | null, id: string): number {
+  return doc ? doc.blocks.findIndex((b) => b.id === id) : -1;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function draftOf(state: Pick<StudioState, "doc" | "base" | "start" | "steps" | "cursor">): Draft | null {
+  if (!state.doc || !state.base) return null;
+  return {
+    version: 1,
+    base: state.base,
+    ...(state.start && state.start !== state.base ? { start: state.start } : {}),
+    base_version: state.base.base_version,
+    steps: state.steps,
+    cursor: state.cursor,
+  };
+}
+
+export const useStudioStore = create<StudioState>()((set, get) => {
+  /** Records one user action as one history step (merged into the previous one for a typing burst). */
+  function commit(label: string, recipe: (draft: ImmerDraft<StudioDoc>) => void, groupKey?: string): boolean {
+    const { doc, steps, cursor } = get();
+    if (!doc) return false;
+    const [next, patches, inversePatches] = produceWithPatches(doc, recipe);
+    if (patches.length === 0) return false;
+    const at = Date.now();
+    const kept = steps.slice(0, cursor);
+    const last = kept.at(-1);
+    if (groupKey && last && last.groupKey === groupKey && cursor === steps.length && at - last.at < GROUP_WINDOW_MS) {
+      kept[kept.length - 1] = {
+        ...last,
+        patches: [...last.patches, ...patches],
+        inversePatches: [...inversePatches, ...last.inversePatches],
+        at,
+      };
+    } else {
+      kept.push({ patches, inversePatches, label, groupKey, at });
+    }
+    let start = get().start;
+    while (kept.length > HISTORY_LIMIT) {
+      const dropped = kept.shift() as HistoryStep;
+      start = start ? (applyPatches(start, dropped.patches) as StudioDoc) : start;
+    }
+    set({ doc: next as StudioDoc, steps: kept, cursor: kept.length, start });
+    return true;
+  }
+
+  function locate(blockId: string): number {
+    const index = indexOfBlock(get().doc, blockId);
+    if (index < 0) console.warn(MISSING_BLOCK, blockId);
+    return index;
+  }
+
+  return {
+    doc: null,
+    base: null,
+    start: null,
+    steps: [],
+    cursor: 0,
+    selectedId: null,
+    hoveredId: null,
+    focusPath: null,
+    editorSettings: loadEditorSettings(),
+    persist: false,
+
+    load(doc, opts = {}) {
+      const editor = get().editorSettings;
+      const origin = opts.origin ?? doc.origin ?? "server";
+      if (opts.restoreDraft !== false) {
+        const draft = loadDraft(doc.site_id, doc.page_id);
+        if (draft) {
+          const restored = docOfDraft(draft);
+          if (restored) {
+            get().restoreDraft(draft, restored);
+            return { restored: true };
+          }
+        }
+      }
+      const loaded: StudioDoc = {
+        ...doc,
+        origin,
+        theme: themeSchema.parse(editor.theme ?? doc.theme ?? {}),
+        settings: settingsOf(editor),
+      };
+      set({
+        doc: loaded,
+        base: loaded,
+        start: loaded,
+        steps: [],
+        cursor: 0,
+        selectedId: null,
+        hoveredId: null,
+        focusPath: null,
+      });
+      return { restored: false };
+    },
+
+    close() {
+      set({ doc: null, base: null, start: null, steps: [], cursor: 0, selectedId: null, hoveredId: null });
+    },
+
+    restoreDraft(draft, doc) {
+      const settings = settingsOf(get().editorSettings);
+      set({
+        doc: { ...doc, settings },
+        base: draft.base,
+        start: draft.start ?? draft.base,
+        steps: draft.steps,
+        cursor: draft.cursor,
+        selectedId: null,
+        hoveredId: null,
+        focusPath: null,
+      });
+    },
+
+    getValue(blockId, path) {
+      const index = locate(blockId);
+      if (index < 0) return undefined;
+      const block = get().doc?.blocks[index];
+      if (!hasPath(block, path)) {
+        console.warn(MISSING_PATH, path);
+        return undefined;
+      }
+      return getAtPath(block, path);
+    },
+
+    setValue(blockId, path, value, opts) {
+      const index = locate(blockId);
+      if (index < 0) return;
+      const block = get().doc?.blocks[index];
+      if (!canSetPath(block, path)) {
+        console.warn(MISSING_PATH, path);
+        return;
+      }
+      if (Object.is(getAtPath(block, path), value)) return;
+      commit(`set ${path}`, (draft) => void setAtPath(draft.blocks[index], path, value), opts?.groupKey);
+    },
+
+    editValue(blockId, path, updater, opts) {
+      const index = locate(blockId);
+      if (index < 0) return;
+      const block = get().doc?.blocks[index];
+      if (!canSetPath(block, path)) {
+        console.warn(MISSING_PATH, path);
+        return;
+      }
+      const next = updater(getAtPath(block, path));
+      commit(`edit ${path}`, (draft) => void setAtPath(draft.blocks[index], path, next), opts?.groupKey);
+    },
+
+    addBlock(type, index) {
+      const block = blockFromExample(type);
+      if (!block) {
+        console.warn(`Unknown block type "${type}".`);
+        return null;
+      }
+      commit(`add ${type}`, (draft) => {
+        const at = Math.max(0, Math.min(index ?? draft.blocks.length, draft.blocks.length));
+        draft.blocks.splice(at, 0, block as ImmerDraft<Block>);
+      });
+      return block.id;
+    },
+
+    removeBlock(id) {
+      const index = locate(id);
+      if (index < 0) return;
+      commit(`remove ${id}`, (draft) => void draft.blocks.splice(index, 1));
+      if (get().selectedId === id) set({ selectedId: null, focusPath: null });
+    },
+
+    moveBlock(id, toIndex) {
+      const index = locate(id);
+      if (index < 0) return;
+      const length = get().doc?.blocks.length ?? 0;
+      const to = Math.max(0, Math.min(toIndex, length - 1));
+      if (to === index) return;
+      commit(`move ${id}`, (draft) => {
+        const [moved] = draft.blocks.splice(index, 1);
+        if (moved) draft.blocks.splice(to, 0, moved);
+      });
+    },
+
+    duplicateBlock(id) {
+      const index = locate(id);
+      if (index < 0) return null;
+      const source = get().doc?.blocks[index] as Block;
+      const copy: Block = { ...structuredClone(source), id: newBlockId(source.block_type) };
+      commit(`duplicate ${id}`, (draft) => void draft.blocks.splice(index + 1, 0, copy as ImmerDraft<Block>));
+      return copy.id;
+    },
+
+    resetBlock(id) {
+      const index = locate(id);
+      if (index < 0) return;
+      const current = get().doc?.blocks[index] as Block;
+      const loaded = get().base?.blocks.find((b) => b.id === id);
+      const replacement = loaded ?? blockFromExample(current.block_type, id);
+      if (!replacement) return;
+      commit(`reset ${id}`, (draft) => {
+        draft.blocks[index] = structuredClone(replacement) as ImmerDraft<Block>;
+      });
+    },
+
+    resetDoc() {
+      const base = get().base;
+      if (!base) return;
+      commit("reset page", (draft) => {
+        draft.blocks = structuredClone(base.blocks) as ImmerDraft<Block>[];
+        draft.theme = structuredClone(base.theme) as ImmerDraft<Theme>;
+      });
+    },
+
+    cycleColorScheme(id) {
+      const index = locate(id);
+      if (index < 0) return;
+      commit(`colour scheme ${id}`, (draft) => {
+        const params = draft.blocks[index]?.block_params as Record<string, unknown>;
+        const current = params.color_scheme;
+        params.color_scheme = nextColorScheme(isColorScheme(current) ? current : undefined) satisfies ColorScheme;
+      });
+    },
+
+    setTheme(partial) {
+      const doc = get().doc;
+      const current = doc?.theme ?? get().editorSettings.theme ?? { preset: "blue", radius: {}, colors: {} };
+      const next: Theme = themeSchema.parse({
+        ...current,
+        ...partial,
+        radius: { ...current.radius, ...partial.radius },
+        colors: { ...current.colors, ...partial.colors },
+      });
+      if (doc)
+        commit("theme", (draft) => {
+          draft.theme = next as ImmerDraft<Theme>;
+        });
+      const editorSettings = { ...get().editorSettings, theme: next };
+      saveEditorSettings(editorSettings);
+      set({ editorSettings });
+    },
+
+    setSettings(partial) {
+      const editorSettings = { ...get().editorSettings, ...partial };
+      saveEditorSettings(editorSettings);
+      const doc = get().doc;
+      set({
+        editorSettings,
+        // Editor settings are not page history: applied to the document without a step.
+        doc: doc
+          ? produce(doc, (d) => {
+              d.settings = settingsOf(editorSettings);
+            })
+          : doc,
+      });
+    },
+
+    undo() {
+      const { doc, steps, cursor } = get();
+      const step = steps[cursor - 1];
+      if (!doc || !step) return;
+      set({ doc: applyPatches(doc, step.inversePatches as Patch[]) as StudioDoc, cursor: cursor - 1 });
+      syncTheme();
+    },
+
+    redo() {
+      const { doc, steps, cursor } = get();
+      const step = steps[cursor];
+      if (!doc || !step) return;
+      set({ doc: applyPatches(doc, step.patches as Patch[]) as StudioDoc, cursor: cursor + 1 });
+      syncTheme();
+    },
+
+    canUndo: () => get().cursor > 0,
+    canRedo: () => get().cursor < get().steps.length,
+
+    select(id, focusPath = null) {
+      set({ selectedId: id, focusPath });
+    },
+    hover(id) {
+      if (get().hoveredId !== id) set({ hoveredId: id });
+    },
+    setFocusPath(path) {
+      set({ focusPath: path });
+    },
+
+    markPublished(version, target) {
+      const doc = get().doc;
+      if (!doc) return;
+      const old = { site_id: doc.site_id, page_id: doc.page_id };
+      const published: StudioDoc = { ...doc, ...target, base_version: version, origin: "server" };
+      removeDraft(old.site_id, old.page_id);
+      set({ doc: published, base: published, start: published, steps: [], cursor: 0 });
+    },
+  };
+
+  /** The editor's preview theme follows the document's after undo and redo. */
+  function syncTheme() {
+    const theme = get().doc?.theme;
+    const editor = get().editorSettings;
+    if (theme && editor.theme && editor.theme !== theme) {
+      const editorSettings = { ...editor, theme };
+      saveEditorSettings(editorSettings);
+      set({ editorSettings });
+    }
+  }
+});
+
+/** Writes the current draft now (tests, page hide). */
+export function flushDraft(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = undefined;
+  const state = useStudioStore.getState();
+  const draft = draftOf(state);
+  if (draft && state.persist && state.steps.length > 0) saveDraft(draft);
+}
+
+// Debounced draft save after each change of the document or its history.
+useStudioStore.subscribe((state, previous) => {
+  if (!state.persist) return;
+  if (state.steps === previous.steps && state.cursor === previous.cursor && state.base === previous.base) return;
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(flushDraft, SAVE_DEBOUNCE_MS);
+});

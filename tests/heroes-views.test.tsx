@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+/** Hero views: server HTML without JavaScript, member modal with program count, landing slot. */
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { createElement, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import en from "../locales/en.json";
+import HeroLandingPage1 from "../renderer/blocks/heroes/HeroLandingPage1";
+import HeroMembersSearch from "../renderer/blocks/heroes/HeroMembersSearch";
+import { memberOptions } from "../renderer/blocks/heroes/logic";
+import { MemberModal } from "../renderer/blocks/heroes/MembersSearchDialog";
+import type { BlockContext } from "../renderer/blocks/types";
+import { getI18n } from "../renderer/lib/i18n";
+import { heroLandingPage1Block, heroMembersSearchBlock } from "../schema/blocks/heroes";
+
+afterEach(cleanup);
+
+// jsdom has no CSS.escape, which react-aria's modal reads a CSP nonce with.
+const g = globalThis as { CSS?: { escape?: (value: string) => string } };
+g.CSS ??= {};
+g.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+
+const ctx: BlockContext = { locale: "en", siteType: "broker", index: 0, region: "content" };
+const wrap = (element: ReactElement) =>
+  createElement(MemoryRouter, null, createElement(I18nextProvider, { i18n: getI18n("en") }, element));
+
+function membersProps() {
+  const block = heroMembersSearchBlock.schema.parse({
+    id: "ms",
+    block_type: "hero_members_search_block",
+    ...heroMembersSearchBlock.example,
+  });
+  return { block, fields: block.fields.en, params: block.block_params, ctx };
+}
+
+describe("members search hero", () => {
+  it("renders a labelled field with the context placeholder and the cards on the server", () => {
+    const html = renderToString(wrap(createElement(HeroMembersSearch, membersProps())));
+    const host = document.createElement("div");
+    host.innerHTML = html;
+    const input = host.querySelector("input");
+    expect(input?.placeholder).toBe(en.heroes.members["placeholder-brokers"]);
+    expect(host.querySelector(`label[for="${input?.id}"]`)?.textContent).toBe(
+      en.heroes.members["search-label-brokers"],
+    );
+    expect(html).toContain("Marc-André Gagnon");
+    expect(html).toContain("<h1");
+  });
+
+  it("hides the carousel when show_carousel is false", () => {
+    const props = membersProps();
+    const html = renderToString(
+      wrap(createElement(HeroMembersSearch, { ...props, params: { ...props.params, show_carousel: false } })),
+    );
+    expect(html).not.toContain("hero-member-card");
+  });
+
+  it("shows the member and the count of programs in the modal", async () => {
+    const props = membersProps();
+    const options = memberOptions(props.fields.card_members_repeater, "en");
+    const julie = options.find((o) => o.label === "Julie Tremblay")!;
+    const onClose = vi.fn();
+    await act(async () => {
+      render(wrap(createElement(MemberModal, { option: julie, onClose })));
+    });
+    const dialog = screen.getByRole("dialog");
+    expect(dialog.textContent).toContain("Julie Tremblay");
+    const count = julie.member.program_items_repeater?.length ?? 0;
+    expect(count).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: `${count} programs` })).toBeTruthy();
+    const marc = options.find((o) => o.label === "Marc-André Gagnon")!;
+    cleanup();
+    await act(async () => {
+      render(wrap(createElement(MemberModal, { option: marc, onClose })));
+    });
+    expect(screen.queryByRole("button", { name: /programs?$/ })).toBeNull();
+    // No avatar: the default one.
+    expect(screen.getByRole("dialog").querySelector("img")?.getAttribute("src")).toBe("/images/avatar-broker.svg");
+  });
+});
+
+describe("landing page hero", () => {
+  it("renders the contact form slot with a contact button", () => {
+    const block = heroLandingPage1Block.schema.parse({
+      id: "lp",
+      block_type: "hero_landing_page_1_block",
+      ...heroLandingPage1Block.example,
+    });
+    const html = renderToString(
+      wrap(createElement(HeroLandingPage1, { block, fields: block.fields.en, params: block.block_params, ctx })),
+    );
+    expect(html).toMatch(/<aside[^>]*id="lp-contact-form"[^>]*data-contact-form-slot=""/);
+    expect(html).toContain(en.heroes.landing["contact-button"]);
+  });
+});
