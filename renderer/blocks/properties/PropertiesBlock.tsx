@@ -1,22 +1,29 @@
 /** properties_block: listing items beside a map of their points (first 2 items up to xl, all above). */
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { propertiesBlock } from "../../../schema/blocks/properties";
 import { SiteMap } from "../../features/maps/SiteMap";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
-import "../../features/search/search.css";
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
+  const { t } = useTranslation();
   const bp = useBreakpoints();
   const items = fields.property_listing_item ?? [];
   const shown = bp.xlUp ? items : items.slice(0, 2);
-  const points = (fields.property_map_item ?? []).map((m, i) => ({
-    id: m.hover_id || String(i),
-    lat: m.coords.lat,
-    lng: m.coords.lng,
-    label: m.tooltip || m.popup_repeater?.[0]?.main_title || String(i + 1),
-  }));
+  // SiteMap rebuilds its markers when the array changes: keep it stable across renders.
+  const points = useMemo(
+    () =>
+      (fields.property_map_item ?? []).map((m, i) => ({
+        id: m.hover_id || String(i),
+        lat: m.coords.lat,
+        lng: m.coords.lng,
+        label: m.tooltip || m.popup_repeater?.[0]?.main_title || String(i + 1),
+      })),
+    [fields.property_map_item],
+  );
   return (
     <section className="container section properties-block">
       {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
@@ -40,7 +47,9 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
                     ))}
                   </ul>
                 ) : null}
-                {item.link?.url ? <SmartLink link={item.link} /> : null}
+                {item.link?.url ? (
+                  <SmartLink link={item.link}>{item.link.text?.trim() || t("properties.view-listing")}</SmartLink>
+                ) : null}
               </div>
             </li>
           ))}

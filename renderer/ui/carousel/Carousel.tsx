@@ -7,7 +7,7 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 
@@ -77,7 +77,8 @@ export function Carousel<T>({
               stopOnInteraction: false,
               stopOnMouseEnter: true,
               stopOnFocusIn: true,
-              playOnInit: false,
+              // The plugin starts itself once Embla is ready; never under reduced motion.
+              playOnInit: !prefersReducedMotion(),
             }),
           ]
         : [],
@@ -90,31 +91,26 @@ export function Carousel<T>({
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(false);
 
-  const sync = useCallback(
-    (embla: EmblaCarouselType) => {
-      const index = embla.selectedScrollSnap();
-      setSelected(index);
-      onSelect?.(index);
-    },
-    [onSelect],
-  );
+  // The latest onSelect without re-subscribing to Embla when a parent passes a new function.
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
 
   useEffect(() => {
     if (!api) return;
-    sync(api);
-    api.on("select", sync).on("reInit", sync);
-    const autoplay = api.plugins().autoplay;
-    if (autoplay && !prefersReducedMotion()) {
-      autoplay.play();
-      setPlaying(true);
-      const onPlay = () => setPlaying(true);
-      const onStop = () => setPlaying(false);
-      api.on("autoplay:play", onPlay).on("autoplay:stop", onStop);
-    }
-    return () => {
-      api.off("select", sync).off("reInit", sync);
+    const sync = (embla: EmblaCarouselType) => {
+      const index = embla.selectedScrollSnap();
+      setSelected(index);
+      onSelectRef.current?.(index);
     };
-  }, [api, sync]);
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    sync(api);
+    setPlaying(Boolean(api.plugins().autoplay?.isPlaying()));
+    api.on("select", sync).on("reInit", sync).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    return () => {
+      api.off("select", sync).off("reInit", sync).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
+    };
+  }, [api]);
 
   const next = useCallback(() => api?.scrollNext(), [api]);
   const previous = useCallback(() => api?.scrollPrev(), [api]);
