@@ -25,7 +25,7 @@ function lazyView(load: Loader): Entry {
     });
     return pending;
   };
-  // biome-ignore lint/correctness/noComponentHookFactories: created once per block type at module load, never per render.
+  // Created once per block type at module load, never per render.
   function LazyBlockView(props: BlockViewProps<never>) {
     const View = loaded ?? use(preload());
     return <View {...props} />;
