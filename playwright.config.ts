@@ -6,9 +6,10 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts (git worktrees) run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = Boolean(process.env.CI);
-const DATA_DIR = ".data-e2e";
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
 // The project's Node 24 (npm package `node`) first, even when Playwright is started outside npm.
 const PATH = `${path.resolve(import.meta.dirname, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`;
 

@@ -6,5 +6,6 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20000,
+    setupFiles: ["tests/setup-i18n.ts"],
   },
 });

@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, t, test } from "./helpers";
 
-const base = new URL(process.env.PW_BASE_URL ?? "http://localhost:3100");
+const base = new URL(process.env.PW_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`);
 const agency = `${base.protocol}//agence.localhost:${base.port}`;
 
 test.beforeEach(({ consoleErrors }) => {

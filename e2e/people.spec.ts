@@ -6,7 +6,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, t } from "./helpers";
 
-const PORT = new URL(process.env.PW_BASE_URL ?? "http://localhost:3100").port || "80";
+const PORT = new URL(process.env.PW_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`).port || "80";
 const TEAM_URL = `http://agence.localhost:${PORT}/fr/notre-equipe`;
 const TESTIMONIALS_PATH = "/fr/temoignages";
 

@@ -6,6 +6,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
 import { contentSecurityPolicy, NonceContext } from "./lib/csp";
+import "./lib/i18n.server";
 
 // Shared with the production server, which sets it on every request's context.
 export { servicesContext } from "./lib/context";

@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../schema/locales";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./lib/context";
 import { useNonce } from "./lib/csp";
-import { getI18n } from "./lib/i18n";
+import { useI18nInstance } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
 import { findPageViewMatch } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
@@ -62,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = errorLocale ?? locale;
   const page = view?.page ?? errorView?.page;
   const nonce = useNonce();
+  const i18n = useI18nInstance(lang);
   return (
     <html lang={`${lang}-CA`}>
       <head>
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(lang)}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -20,6 +20,7 @@ import {
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "./i18n";
 import { preloadAllBlocks } from "../renderer/blocks/registry";
 import type { Locale, SiteType } from "../schema/common";
 import { Canvas, type PreviewWidth } from "./canvas/Canvas";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
+import studioEn from "../locales/studio/en.json";
+import studioFr from "../locales/studio/fr.json";
 
 /** Flattens nested messages to dotted keys: { a: { b: "x" } } → { "a.b": "x" }. */
 function flatten(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
@@ -12,9 +14,19 @@ function flatten(value: unknown, prefix = "", out: Record<string, unknown> = {})
   return out;
 }
 
-const flat = { fr: flatten(fr), en: flatten(en) };
+// The studio's catalogue is a separate file (kept out of public bundles) merged into the same keys.
+const flat = {
+  fr: flatten({ ...fr, studio: { ...fr.studio, ...studioFr.studio } }),
+  en: flatten({ ...en, studio: { ...en.studio, ...studioEn.studio } }),
+};
 
 describe("locales", () => {
+  it("the studio catalogue does not redefine a site key", () => {
+    const site = Object.keys(flatten({ fr, en }));
+    const studio = Object.keys(flatten({ fr: studioFr, en: studioEn }));
+    expect(studio.filter((k) => site.includes(k))).toEqual([]);
+  });
+
   it("fr.json and en.json have the same keys", () => {
     const frKeys = Object.keys(flat.fr).sort();
     const enKeys = Object.keys(flat.en).sort();

@@ -1,7 +1,7 @@
 /** The head of a content page from its SEO data (site.md §3 SEO): title, description, OG, Twitter, canonical, hreflang, robots. */
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { DEFAULT_LOCALE, isLocale, metaLocale } from "../../schema/locales";
-import { getI18n } from "./i18n";
+import { DEFAULT_LOCALE, isLocale, metaLocale, otherLocale } from "../../schema/locales";
+import { getI18n, hasMessages } from "./i18n";
 import type { PageView } from "./page-loader.server";
 
 export function absoluteUrl(origin: string, path: string): string {
@@ -67,7 +67,9 @@ export function errorMeta(error: unknown): MetaDescriptor[] {
     isRouteErrorResponse(error) && error.data && typeof error.data === "object"
       ? (error.data as { locale?: unknown })
       : {};
-  const t = getI18n(isLocale(data.locale) ? data.locale : DEFAULT_LOCALE).t;
+  const wanted = isLocale(data.locale) ? data.locale : DEFAULT_LOCALE;
+  // In the browser only the page's own language may be loaded.
+  const t = getI18n(hasMessages(wanted) ? wanted : otherLocale(wanted)).t;
   const title = !isRouteErrorResponse(error)
     ? t("errors.fatal-title")
     : status === 503

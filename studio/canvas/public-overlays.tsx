@@ -3,6 +3,7 @@
  * decision 7). Loaded only by renderer/lib/edit-mode.ts, after it read the editor's settings:
  * each permitted button opens the studio on this page and block.
  */
+import "../i18n";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BlockDecorator } from "../../renderer/blocks/BlockList";

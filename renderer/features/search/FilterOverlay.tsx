@@ -160,7 +160,7 @@ export function FilterOverlay(props: FilterOverlayProps) {
       onOpenChange={props.onOpenChange}
       title={t("search.filters")}
       className="filter-overlay"
-      lang={locale}
+      locale={locale}
     >
       <div className="filter-overlay__body">
         <Tags filters={filters} municipalities={props.municipalities} onChange={onChange} />

@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import * as z from "zod/mini";
 import { isLocale, type Locale } from "../../../schema/locales";
 import { onSiteEvent } from "../../lib/events";
+import { loadMessages, tIn } from "../../lib/i18n";
 import { needsFullReload } from "../../lib/locale-switch";
 import { useSite } from "../../lib/site";
 import { isInternalUrl, withVariant } from "../SmartLink";
@@ -25,7 +26,7 @@ export const languageWarningSchema = z.object({
 });
 
 export function LanguageWarningModal() {
-  const { t } = useTranslation();
+  const fallbackT = useTranslation().t;
   const { variantId } = useSite();
   const [archive, setArchive] = useState<{ url: string; locale: Locale } | undefined>();
   const [open, setOpen] = useState(false);
@@ -38,28 +39,35 @@ export function LanguageWarningModal() {
           return;
         }
         const prefix = parsed.data.archiveUrl.split("/")[1];
-        setArchive({ url: parsed.data.archiveUrl, locale: isLocale(prefix) ? prefix : "fr" });
-        setOpen(true);
+        const locale: Locale = isLocale(prefix) ? prefix : "fr";
+        const show = () => {
+          setArchive({ url: parsed.data.archiveUrl, locale });
+          setOpen(true);
+        };
+        // The modal speaks the chosen language: load its messages first (the page's own
+        // language stands in when that chunk cannot be loaded).
+        loadMessages(locale).then(show, show);
       }),
     [],
   );
   const lng = archive?.locale;
+  const t = tIn(lng, fallbackT);
   const to = archive ? withVariant(archive.url, variantId) : "";
   return (
     <SiteModal
       isOpen={open && Boolean(archive)}
       onOpenChange={setOpen}
-      title={t("shell.language-warning.title", { lng })}
+      title={t("shell.language-warning.title")}
       className="language-warning"
-      lang={lng ? `${lng}-CA` : undefined}
+      locale={lng}
     >
-      <p className="text-body">{t("shell.language-warning.message", { lng })}</p>
+      <p className="text-body">{t("shell.language-warning.message")}</p>
       <div className="btn-row">
         <Link className="btn btn-primary" to={to} reloadDocument={needsFullReload()} onClick={() => setOpen(false)}>
-          {t("shell.language-warning.archive", { lng })}
+          {t("shell.language-warning.archive")}
         </Link>
         <Button className="btn btn-secondary" onPress={() => setOpen(false)}>
-          {t("shell.language-warning.cancel", { lng })}
+          {t("shell.language-warning.cancel")}
         </Button>
       </div>
     </SiteModal>
