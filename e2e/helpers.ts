@@ -1,13 +1,34 @@
 /** Shared Playwright helpers: accessibility checks, console-error collection and locale strings. */
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import en from "../locales/en.json" with { type: "json" };
-import fr from "../locales/fr.json" with { type: "json" };
 
-export const locales = { fr, en } as const;
+type Messages = { [key: string]: string | Messages };
+
+function merge(target: Messages, source: Messages): Messages {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    target[key] = typeof value === "object" && typeof current === "object" ? merge({ ...current }, value) : value;
+  }
+  return target;
+}
+
+/** A language's whole catalogue: locales/{locale}.json, then every namespace folder (features, studio). */
+function catalogue(locale: "fr" | "en"): Messages {
+  const dir = path.resolve(import.meta.dirname, "../locales");
+  const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as Messages;
+  const messages = read(path.join(dir, `${locale}.json`));
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) merge(messages, read(path.join(dir, entry.name, `${locale}.json`)));
+  }
+  return messages;
+}
+
+export const locales = { fr: catalogue("fr"), en: catalogue("en") } as const;
 export type Locale = keyof typeof locales;
 
-/** Reads a dotted key from locales/<locale>.json, e.g. `t("fr", "errors.404-message")`. */
+/** Reads a dotted key from the locale's messages, e.g. `t("fr", "errors.404-message")`. */
 export function t(locale: Locale, key: string): string {
   let value: unknown = locales[locale];
   for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];

@@ -18,6 +18,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../server/view-modules";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -66,18 +67,6 @@ const atLeast = (value: number | null, limit: number) => value !== null && value
 
 // ---- (a) JavaScript shipped to public routes ---------------------------------
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type ViteManifest = Record<string, ManifestChunk>;
-
 const gzipCache = new Map<string, number>();
 function gzipSize(file: string): number {
   let size = gzipCache.get(file);
@@ -86,21 +75,6 @@ function gzipSize(file: string): number {
     gzipCache.set(file, size);
   }
   return size;
-}
-
-/** Keys of the chunks a set of entries loads: themselves and their static imports, transitively. */
-function staticClosure(manifest: ViteManifest, keys: Iterable<string>, withDynamic = false): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length) {
-    const key = stack.pop()!;
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) continue;
-    seen.add(key);
-    stack.push(...(chunk.imports ?? []));
-    if (withDynamic) stack.push(...(chunk.dynamicImports ?? []));
-  }
-  return seen;
 }
 
 function jsBytes(manifest: ViteManifest, keys: Iterable<string>): number {
@@ -123,92 +97,76 @@ function largestChunks(manifest: ViteManifest, keys: Iterable<string>, count: nu
     .join(", ");
 }
 
-const routeKey = (manifest: ViteManifest, file: string) =>
-  Object.keys(manifest).filter((k) => k === file || k.startsWith(`${file}?`));
-
-/** Maps block_type → view source file, read from the render registry's loaders. */
-function blockViewSources(): Record<string, string> {
-  const text = fs.readFileSync(path.join(ROOT, "renderer/blocks/registry.tsx"), "utf8");
-  const out: Record<string, string> = {};
-  for (const match of text.matchAll(/["']?([a-z0-9_]+)["']?\s*:\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)/g)) {
-    const [, type, spec] = match;
-    const resolved = path.posix.normalize(path.posix.join("renderer/blocks", spec!));
-    out[type!] = /\.[jt]sx?$/.test(resolved) ? resolved : `${resolved}.tsx`;
-  }
-  return out;
-}
-
-/** Every block_type used by the fixture page published at `pagePath` (with the site's header and footer). */
-function fixtureBlockTypes(pagePath: string): string[] {
-  const types = new Set<string>();
-  const collect = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === "object") {
-      const record = value as Record<string, unknown>;
-      if (typeof record.block_type === "string") types.add(record.block_type);
-      Object.values(record).forEach(collect);
-    }
-  };
-  const sitesDir = path.join(ROOT, "fixtures/sites");
-  for (const site of fs.readdirSync(sitesDir)) {
-    const pagesDir = path.join(sitesDir, site, "pages");
-    if (!fs.existsSync(pagesDir)) continue;
-    for (const file of fs.readdirSync(pagesDir).filter((f) => f.endsWith(".json"))) {
-      const page = JSON.parse(fs.readFileSync(path.join(pagesDir, file), "utf8")) as {
-        paths?: Record<string, string>;
-      };
-      if (!Object.values(page.paths ?? {}).includes(pagePath)) continue;
-      const siteRecord = JSON.parse(fs.readFileSync(path.join(sitesDir, site, "site.json"), "utf8")) as {
-        header?: unknown;
-        footer?: unknown;
-      };
-      collect(siteRecord.header);
-      collect(siteRecord.footer);
-      collect(page);
-      return [...types];
-    }
-  }
-  return [];
-}
-
 const STUDIO_MARKERS = /monaco-editor|monaco|@tiptap|tiptap|prosemirror|@dnd-kit|dnd-kit|DndContext/i;
 
-const PUBLIC_PAGES = [
-  { path: "/fr", label: "home", budgetKb: undefined as number | undefined },
+/**
+ * The pages DESIGN.md names for Lighthouse: home, a content page, the search page and a blog
+ * post (the first in the sitemap). The 150 KB budget is a content page's; the search page,
+ * which carries the map and the filter dialog, is reported without one.
+ */
+const PUBLIC_PAGES: { path: string | ((origin: string) => Promise<string>); label: string; budgetKb?: number }[] = [
+  { path: "/fr", label: "home", budgetKb: 150 },
   { path: "/fr/a-propos", label: "content page", budgetKb: 150 },
+  { path: "/fr/proprietes", label: "search page" },
+  { path: firstBlogPost, label: "blog post", budgetKb: 150 },
 ];
+
+async function firstBlogPost(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const match = html.match(/(\/fr\/blogue\/[a-z0-9-]+-\d+)</);
+  if (!match) throw new Error("no article in sitemap.xml");
+  return match[1]!;
+}
 
 const bundleSection: BenchSection = {
   id: "bundle",
   title: "JavaScript shipped to public routes (gzip)",
-  async run({ manifest, log }) {
+  async run({ origin, manifest, log }) {
     const rows: BenchRow[] = [];
-    const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k.includes("entry.client"));
-    const root = routeKey(manifest, "renderer/root.tsx");
-    const pageRoute = routeKey(manifest, "renderer/routes/page.tsx");
     const views = blockViewSources();
-    for (const { path: pagePath, label, budgetKb } of PUBLIC_PAGES) {
-      const types = fixtureBlockTypes(pagePath);
-      const missing = types.filter((t) => !views[t] || !manifest[views[t]!]);
-      const viewKeys = types.map((t) => views[t]).filter((k): k is string => Boolean(k && manifest[k]));
-      const keys = staticClosure(manifest, [...entry, ...root, ...pageRoute, ...viewKeys]);
-      const bytes = jsBytes(manifest, keys);
-      const kb = Math.round((bytes / 1024) * 10) / 10;
-      if (types.length === 0) log(`no fixture page at ${pagePath}: counted the route code only`);
-      rows.push({
-        section: "bundle",
-        metric: `JS ${pagePath} (${label}, ${viewKeys.length} block views)`,
-        value: kb,
-        unit: "KB",
-        budget: budgetKb ? `≤ ${budgetKb} KB` : "≤ 150 KB (content page budget)",
-        pass: atMost(kb, budgetKb ?? 150),
-        note: [
-          missing.length ? `no view chunk for ${missing.join(", ")}` : "",
-          `largest: ${largestChunks(manifest, keys, 3)}`,
+    const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+    for (const { path: pathOrFind, label, budgetKb } of PUBLIC_PAGES) {
+      let pagePath = typeof pathOrFind === "string" ? pathOrFind : "(blog post)";
+      try {
+        if (typeof pathOrFind !== "string") pagePath = await pathOrFind(origin);
+        // What the page's HTML loads (entry, routes) and what hydration loads before it runs:
+        // the views of every [data-block-type] and the messages of <html lang>.
+        const html = await (await fetch(`${origin}${pagePath}`)).text();
+        const listed = [
+          ...html.matchAll(/<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="([^"]+)"/g),
         ]
-          .filter(Boolean)
-          .join("; "),
-      });
+          .map((m) => m[1]!)
+          .filter((href) => byFile.has(href));
+        const inline = [...html.matchAll(/import\s*(?:[\w{}\s,*]+from\s*)?["'](\/assets\/[^"']+)["']/g)].map(
+          (m) => m[1]!,
+        );
+        const types = [...html.matchAll(/data-block-type="([a-z0-9_]+)"/g)].map((m) => m[1]!);
+        const locale = html.match(/<html[^>]*lang="([a-z]{2})/)?.[1] ?? "fr";
+        const entryKeys = [...listed, ...inline].map((href) => byFile.get(href)).filter((k): k is string => Boolean(k));
+        const loaded = staticClosure(manifest, entryKeys);
+        const extra = pageKeys(manifest, views, types, locale, loaded);
+        const keys = new Set([...loaded, ...extra]);
+        const kb = Math.round((jsBytes(manifest, keys) / 1024) * 10) / 10;
+        const preloaded = new Set(listed);
+        const late = extra.filter((k) => !preloaded.has(`/${manifest[k]!.file}`) && !entryKeys.includes(k));
+        rows.push({
+          section: "bundle",
+          metric: `JS ${pagePath} (${label}, ${new Set(types).size} block types)`,
+          value: kb,
+          unit: "KB",
+          budget: budgetKb ? `≤ ${budgetKb} KB` : undefined,
+          pass: budgetKb ? atMost(kb, budgetKb) : undefined,
+          note: [
+            late.length ? `not preloaded: ${late.map((k) => path.basename(manifest[k]!.file)).join(", ")}` : "",
+            `largest: ${largestChunks(manifest, keys, 3)}`,
+          ]
+            .filter(Boolean)
+            .join("; "),
+        });
+      } catch (error) {
+        log(`bundle ${pagePath}: ${(error as Error).message}`);
+        rows.push({ section: "bundle", metric: `JS ${pagePath}`, value: null, unit: "KB", pass: false, note: "error" });
+      }
     }
     // Studio libraries anywhere a public route can reach, lazily loaded chunks included.
     const publicEntries = Object.keys(manifest).filter(
@@ -241,7 +199,6 @@ const bundleSection: BenchSection = {
 
 // ---- (b) Lighthouse mobile ------------------------------------------------------
 
-const LIGHTHOUSE_PAGES = ["/fr", "/fr/a-propos"];
 const LIGHTHOUSE_BUDGETS: Record<string, number> = {
   performance: 95,
   accessibility: 100,
@@ -256,7 +213,8 @@ const lighthouseSection: BenchSection = {
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
     const rows: BenchRow[] = [];
-    for (const pagePath of LIGHTHOUSE_PAGES) {
+    for (const { path: pathOrFind } of PUBLIC_PAGES) {
+      const pagePath = typeof pathOrFind === "string" ? pathOrFind : await pathOrFind(origin);
       const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
       try {
         const result = await lighthouse(`${origin}${pagePath}`, {

@@ -12,6 +12,7 @@ import type { AppServices } from "../renderer/lib/context";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
+import { createViewModules } from "./view-modules";
 
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
 
@@ -91,6 +92,7 @@ export async function createApp(options: AppOptions) {
     const clientDir = path.resolve(import.meta.dirname, "../build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientDir, { maxAge: "1h" }));
+    services.viewModules = createViewModules(clientDir);
   }
 
   app.all(

@@ -6,7 +6,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import en from "../locales/en.json";
+import en from "../locales/heroes/en.json";
 import HeroLandingPage1 from "../renderer/blocks/heroes/HeroLandingPage1";
 import HeroMembersSearch from "../renderer/blocks/heroes/HeroMembersSearch";
 import { memberOptions } from "../renderer/blocks/heroes/logic";

@@ -18,6 +18,11 @@ export interface PublicConfig {
 export interface AppServices {
   content: ContentClient;
   config: PublicConfig;
+  /**
+   * The client chunks a page needs beyond its route's (block views, messages), announced
+   * as modulepreload links; absent without a client build (dev server, tests).
+   */
+  viewModules?: (types: Iterable<string>, locale: string, route?: string) => string[];
 }
 
 export const servicesContext = createContext<AppServices>();

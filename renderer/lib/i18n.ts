@@ -1,8 +1,10 @@
 /**
  * One i18next instance per locale, created once: safe for concurrent server renders in both
- * languages. The browser downloads only its own language's messages (one chunk per locale):
- * the server registers both catalogues at start (i18n.server.ts); the client loads the page's
- * language before hydrating and the other one when a navigation switches language.
+ * languages. The browser downloads only its own language's messages: a core chunk per locale
+ * (shell, header, footer, content blocks) and a chunk per feature namespace (forms, search,
+ * blog…) that the feature's modules await when they load (`renderer/messages/`). The server
+ * registers everything at start (i18n.server.ts); the client loads the page's language before
+ * hydrating and the other one, with the namespaces in use, when a navigation switches language.
  */
 import i18next, { type i18n } from "i18next";
 import { use } from "react";
@@ -10,10 +12,17 @@ import type { Locale } from "../../schema/locales";
 
 export type Messages = Record<string, unknown>;
 
+type MessageLoader = () => Promise<{ default: Messages }>;
+
 const catalogs = new Map<Locale, Messages>();
 const extras = new Map<Locale, Messages[]>();
 const instances = new Map<Locale, i18n>();
-const pending = new Map<Locale, Promise<void>>();
+/** Languages this page has asked for: a namespace declared later loads for each of them. */
+const requested = new Set<Locale>();
+/** Feature namespaces: their loaders, and what is loaded or loading per `name|locale`. */
+const namespaces = new Map<string, Record<Locale, MessageLoader>>();
+const namespaceLoads = new Map<string, Promise<void>>();
+let everythingProvided = false;
 
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
   fr: () => import("../../locales/fr.json"),
@@ -34,26 +43,85 @@ export function extendMessages(locale: Locale, messages: Messages): void {
   instances.get(locale)?.addResourceBundle(locale, "translation", messages, true, false);
 }
 
+/** Whether the locale's core catalogue (shell, errors) is there. */
 export function hasMessages(locale: Locale): boolean {
   return catalogs.has(locale);
 }
 
-/** Resolves once the locale's catalogue is registered; loads its chunk at most once. */
-export function loadMessages(locale: Locale): Promise<void> {
-  if (catalogs.has(locale)) return Promise.resolve();
-  let promise = pending.get(locale);
+/** The server has every catalogue and namespace (i18n.server.ts): namespaces never load. */
+export function provideEverything(): void {
+  everythingProvided = true;
+}
+
+/** Loads a chunk once; a failure (a deploy in between, a dropped connection) may be retried. */
+function once(cache: Map<string, Promise<void>>, key: string, load: () => Promise<void>): Promise<void> {
+  let promise = cache.get(key);
   if (!promise) {
-    promise = loaders[locale]().then(
-      (module) => provideMessages(locale, module.default),
-      (error: unknown) => {
-        // A failed chunk (a deploy in between, a dropped connection) may be retried later.
-        pending.delete(locale);
-        throw error;
-      },
-    );
-    pending.set(locale, promise);
+    promise = load().catch((error: unknown) => {
+      cache.delete(key);
+      throw error;
+    });
+    cache.set(key, promise);
   }
   return promise;
+}
+
+const loadedNamespaces = new Set<string>();
+
+function loadNamespace(name: string, locale: Locale): Promise<void> {
+  const loader = namespaces.get(name)?.[locale];
+  if (everythingProvided || !loader) return Promise.resolve();
+  return once(namespaceLoads, `${name}|${locale}`, () =>
+    loader().then((module) => {
+      extendMessages(locale, module.default);
+      loadedNamespaces.add(`${name}|${locale}`);
+    }),
+  );
+}
+
+/** Whether the locale's core catalogue and every namespace declared so far are there. */
+export function messagesReady(locale: Locale): boolean {
+  return (
+    catalogs.has(locale) &&
+    (everythingProvided || [...namespaces.keys()].every((name) => loadedNamespaces.has(`${name}|${locale}`)))
+  );
+}
+
+const corePending = new Map<string, Promise<void>>();
+const whole = new Map<Locale, Promise<void>>();
+
+/**
+ * Resolves once the locale's core catalogue and every namespace in use are registered; the
+ * same promise until then (React's `use` needs a stable one).
+ */
+export function loadMessages(locale: Locale): Promise<void> {
+  requested.add(locale);
+  if (messagesReady(locale)) return Promise.resolve();
+  let promise = whole.get(locale);
+  if (!promise) {
+    const core = catalogs.has(locale)
+      ? Promise.resolve()
+      : once(corePending, locale, () => loaders[locale]().then((module) => provideMessages(locale, module.default)));
+    promise = Promise.all([core, ...[...namespaces.keys()].map((name) => loadNamespace(name, locale))])
+      .then(() => {})
+      .finally(() => whole.delete(locale));
+    whole.set(locale, promise);
+  }
+  return promise;
+}
+
+/**
+ * Declares a feature namespace; resolves once its messages are there for every language the
+ * page uses. Feature modules await it at their top level, so their views never render
+ * before their messages.
+ */
+export function registerNamespace(name: string, nsLoaders: Record<Locale, MessageLoader>): Promise<void> {
+  namespaces.set(name, nsLoaders);
+  if (everythingProvided) return Promise.resolve();
+  const wanted = new Set<Locale>(requested);
+  const documentLang = typeof document === "undefined" ? "" : document.documentElement.lang.slice(0, 2);
+  if (documentLang === "fr" || documentLang === "en") wanted.add(documentLang);
+  return Promise.all([...wanted].map((locale) => loadNamespace(name, locale))).then(() => {});
 }
 
 export function getI18n(locale: Locale): i18n {
@@ -89,6 +157,6 @@ export function tIn<T>(locale: Locale | undefined, fallback: T): T | i18n["t"] {
  * to the other language runs in a transition, so the current page stays until they arrive).
  */
 export function useI18nInstance(locale: Locale): i18n {
-  if (!catalogs.has(locale)) use(loadMessages(locale));
+  if (!messagesReady(locale)) use(loadMessages(locale));
   return getI18n(locale);
 }

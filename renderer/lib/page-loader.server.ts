@@ -18,6 +18,8 @@ export interface PageView {
   hideFooter: boolean;
   origin: string;
   exposeErrors: boolean;
+  /** Chunk URLs to preload for this page's blocks and messages. */
+  modules: string[];
 }
 
 export interface ErrorView {
@@ -49,6 +51,32 @@ function blocksOf(raw: readonly unknown[] | undefined, label: string, path: stri
   const clean = sanitizeBlocks(blocks);
   validated.set(raw, clean);
   return clean;
+}
+
+/** Every block_type in a list of blocks, nested ones included (blocks inside fields). */
+export function blockTypes(blocks: readonly unknown[]): Set<string> {
+  const types = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.block_type === "string") types.add(record.block_type);
+      for (const child of Object.values(record)) if (child && typeof child === "object") visit(child);
+    }
+  };
+  visit(blocks);
+  return types;
+}
+
+/** The modulepreload URLs of a page's blocks and messages (none without a client build). */
+export function pageModules(
+  services: AppServices,
+  blocks: readonly Block[],
+  locale: Locale,
+  /** The route's source file when it is not the content page's, e.g. "renderer/routes/blog-post.tsx". */
+  route?: string,
+): string[] {
+  return services.viewModules?.(blockTypes(blocks), locale, route) ?? [];
 }
 
 export async function loadPage(request: Request, locale: Locale, services: AppServices): Promise<PageView> {
@@ -97,15 +125,17 @@ export async function loadPage(request: Request, locale: Locale, services: AppSe
     );
   }
   const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
+  const contentBlocks = blocksOf(content, "content", path);
   return {
     locale,
     path,
     page: { ...page, seo: seo as PageData["seo"] },
     header: headerBlocks,
-    content: blocksOf(content, "content", path),
+    content: contentBlocks,
     footer: footerBlocks,
     hideFooter: PROPERTY_SEARCH_PATHS.has(path),
     origin: services.config.publicOrigin || url.origin,
     exposeErrors: services.config.exposeErrors,
+    modules: pageModules(services, [...headerBlocks, ...contentBlocks, ...footerBlocks], locale),
   };
 }

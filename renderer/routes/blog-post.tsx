@@ -5,6 +5,8 @@
  * the article has no translation in the other language, the locale switch opens the
  * language-warning modal (its link target stays that language's archive without JS).
  */
+// Their messages load with them (renderer/messages).
+import "../messages/blog";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
@@ -21,7 +23,8 @@ import { dispatchSiteEvent } from "../lib/events";
 import { getI18n } from "../lib/i18n";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { otherLocale } from "../lib/locale-switch";
-import { type ErrorView, loadPage, type PageView } from "../lib/page-loader.server";
+import { type ErrorView, loadPage, type PageView, pageModules } from "../lib/page-loader.server";
+import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
 import { absoluteUrl } from "../lib/seo";
 import { useSite } from "../lib/site";
@@ -91,6 +94,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     content: sanitizeBlocks(blocks),
     hideFooter: false,
     article: meta,
+    modules: pageModules(
+      services,
+      [...archive.header, ...blocks, ...archive.footer],
+      locale,
+      "renderer/routes/blog-post.tsx",
+    ),
   };
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== locale)
@@ -101,6 +110,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Client navigations: the post's block views load before it renders, so nothing suspends. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const view = (await serverLoader()) as unknown as BlogPostPageView;
+  preloadModules(view.modules);
   await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
   return view;
 }
@@ -244,6 +254,7 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
   const readTime = article.read_time[locale] ?? 1;
   return (
     <>
+      <PreloadModules hrefs={view.modules} />
       <BlockList
         blocks={view.header}
         locale={locale}

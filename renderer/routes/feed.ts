@@ -1,4 +1,6 @@
 /** RSS 2.0 feed of the blog per language (/fr/blogue/rss.xml, /en/blog/rss.xml): the 20 latest articles in that language. */
+// Their messages load with them (renderer/messages).
+import "../messages/blog";
 import type { ArticleSitemapEntry } from "../../schema/api";
 import type { Locale } from "../../schema/locales";
 import { archivePath, postPath } from "../features/blog/format";

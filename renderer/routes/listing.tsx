@@ -3,6 +3,8 @@
  * address, badge, a location placeholder, a contact call to action, JSON-LD
  * RealEstateListing/Offer, and the site's header and footer (from its home page).
  */
+// Their messages load with them (renderer/messages).
+import "../messages/properties";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { type PropertyDetail, propertyDetailAnswerSchema } from "../../schema/api";

@@ -7,6 +7,7 @@ import { preloadBlocks } from "../blocks/registry";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { loadPage, type PageView } from "../lib/page-loader.server";
+import { PreloadModules, preloadModules } from "../lib/preload";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
@@ -43,6 +44,7 @@ export async function clientLoader({ serverLoader, request, params }: Route.Clie
     return lastView;
   }
   const view = (await serverLoader()) as PageView;
+  preloadModules(view.modules);
   // Load the new page's block views before it renders, so navigation never suspends on them.
   await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
   lastView = view;
@@ -95,6 +97,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
   }, [view]);
   return (
     <>
+      <PreloadModules hrefs={view.modules} />
       <BlockList
         blocks={view.header}
         locale={locale}

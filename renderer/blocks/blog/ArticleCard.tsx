@@ -1,4 +1,6 @@
 /** One article in the archive, the featured posts and the grid: thumbnail, category, title, excerpt, author, date, read time. */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Locale } from "../../../schema/locales";

@@ -3,6 +3,8 @@
  * sort, the posts (6 a page) with two skeleton cards while fetching, and loading more
  * when the end of the list nears the viewport (a button where that cannot be observed).
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";

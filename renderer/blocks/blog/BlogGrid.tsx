@@ -1,4 +1,6 @@
 /** blog_grid_block (blocks.md §9): the latest posts; 1 at md-down, 3 at lg-down, all otherwise. */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useTranslation } from "react-i18next";
 import type { blogGridBlock } from "../../../schema/blocks/blog";
 import { useLatestArticles } from "../../features/blog/useLatest";

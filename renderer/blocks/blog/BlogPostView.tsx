@@ -4,6 +4,8 @@
  * through the render registry, tags, share links (Facebook, X, LinkedIn, mail) with the
  * page's full URL encoded, and a print button.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { Block } from "../../../schema/block";

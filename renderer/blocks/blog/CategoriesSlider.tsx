@@ -2,6 +2,8 @@
  * categories_slider_block: the blog's categories as cards in the site's carousel, each
  * linking to the archive filtered on it; card minimum heights by breakpoint (blocks.md §9).
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { categoriesSliderBlock } from "../../../schema/blocks/blog";

@@ -2,6 +2,8 @@
  * featured_post_block (blocks.md §9): the latest posts; with fewer than 3 all are large,
  * otherwise only the first. At large-down, 2 regular posts show beside the first.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/blog";
 import { useTranslation } from "react-i18next";
 import type { featuredPostBlock } from "../../../schema/blocks/blog";
 import { useLatestArticles } from "../../features/blog/useLatest";

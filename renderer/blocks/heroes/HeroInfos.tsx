@@ -1,4 +1,6 @@
 /** Hero infos (blocks.md §2, §3 Heroes): media, titles, info list, social icons and buttons; media left or right. */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import { useTranslation } from "react-i18next";
 import type { heroInfosBlock } from "../../../schema/blocks/heroes";
 import type { BlockViewProps } from "../types";

@@ -6,6 +6,8 @@
  * landing overlap (64 on small screens, measured on large ones), and the next block is
  * padded by the same amount.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import { type CSSProperties, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { heroLandingPage1Block } from "../../../schema/blocks/heroes";

@@ -8,6 +8,8 @@
  * load on the first interaction (focus, pointer, touch) and take over the same field,
  * keeping what was typed and the focus.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { heroMembersSearchBlock } from "../../../schema/blocks/heroes";

@@ -2,6 +2,8 @@
  * Hero profile page (blocks.md §2, §3 Heroes): the header of a broker, team, admin or
  * director profile. A missing photo shows the default member avatar.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import { useTranslation } from "react-i18next";
 import type { heroProfilePageBlock } from "../../../schema/blocks/heroes";
 import type { BlockViewProps } from "../types";

@@ -3,6 +3,8 @@
  * background media, title, text and buttons on the shared Carousel; autoplay 8000 ms,
  * transition 500 ms, progress bars, and a preview of the next slide's title.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import { useTranslation } from "react-i18next";
 import type { heroSliderBlock } from "../../../schema/blocks/heroes";
 import { Carousel } from "../../ui/carousel/Carousel";

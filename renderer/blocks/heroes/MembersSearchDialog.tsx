@@ -3,6 +3,8 @@
  * react-aria stays out of the page's initial JavaScript: the searchable member list
  * (ComboBox) and the member modal (normal colour scheme, focus trapped and restored).
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import {
   Button,
   ComboBox,

@@ -1,4 +1,6 @@
 /** Pure helpers of the hero blocks (blocks.md §2 Members search hero, §9 Layout and Carousels). */
+// Their messages load with them (renderer/messages).
+import "../../messages/heroes";
 import type { ContextType, MemberCard } from "../../../schema/blocks/heroes";
 
 /** blocks.md §9 Carousels: hero slider and members search hero timings and limits. */

@@ -1,4 +1,6 @@
 /** featured_properties_carousel_block: autoplay 5000 ms, progress 4000 ms, a see-all card with exactly 3 items, an optional CTA card. */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { featuredPropertiesCarouselBlock } from "../../../schema/blocks/properties";

@@ -1,4 +1,6 @@
 /** hero_search_bar_block: a "find" tab (municipalities, more criteria, find) and extra tabs from tab items. */
+// Their messages load with them (renderer/messages).
+import "../../messages/search";
 import { useEffect, useRef, useState } from "react";
 import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,6 @@
 /** properties_slider_block: a carousel of property cards. */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { propertiesSliderBlock } from "../../../schema/blocks/properties";

@@ -1,4 +1,6 @@
 /** sold_properties_map_block: a map of sold listings (badge "sold"), their list as the accessible equivalent. */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { soldPropertiesMapBlock } from "../../../schema/blocks/properties";

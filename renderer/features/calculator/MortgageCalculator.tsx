@@ -6,6 +6,8 @@
  * either, or a negative rate, disables Calculate. The payment shows only after
  * Calculate is pressed, as CAD with 2 decimals in the visitor's locale.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/calculator";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../../lib/site";

@@ -9,6 +9,9 @@
  * Used by contact_form_block, the contact modal and hero_landing_page_1 (import it
  * lazily: `lazy(() => import("…/features/contact/ContactForm"))`).
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/contact-form";
+import "../../messages/forms";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -3,6 +3,8 @@
  * visible label, the error text tied by aria-describedby, aria-invalid, and an
  * optional mask applied to every change.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/forms";
 import type { ChangeEvent, HTMLAttributes, InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 

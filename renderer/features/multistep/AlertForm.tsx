@@ -3,6 +3,8 @@
  * 1 municipalities, 2 moving date and current situation, 3 budget, 4 property type
  * with bedrooms and bathrooms, 5 contact, 6 address and submit.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/forms";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -3,6 +3,8 @@
  * 1 municipality, 2 property details, 3 measurement system and areas, 4 two yes/no
  * questions, 5 selling reason and renovations (optional), 6 contact, 7 address and submit.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/forms";
 import { useTranslation } from "react-i18next";
 import {
   AREA_UNITS,

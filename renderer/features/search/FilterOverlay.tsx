@@ -3,6 +3,9 @@
  * multi-select, price range (slider on the increments + two text inputs), transaction,
  * property type, bedrooms, bathrooms, open houses, reset, and "see results (N)".
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
+import "../../messages/search";
 import { useEffect, useState } from "react";
 import {
   Button,

@@ -1,4 +1,6 @@
 /** Searchable municipality multi-select (a list of checkboxes filtered by a search field). */
+// Their messages load with them (renderer/messages).
+import "../../messages/search";
 import { useMemo, useState } from "react";
 import { Checkbox, CheckboxGroup, Input, Label, SearchField } from "react-aria-components";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,6 @@
 /** A property card (blocks.md §3 property list items): first image, badge, price in CAD, specs, address, link. */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
 import { Icon } from "../../ui/Icon";

@@ -3,6 +3,8 @@
  * block defaults; a list with infinite scroll, a sort dropdown, a clustered map, and
  * the filter overlay. Data loads once the block enters the viewport.
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/search";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";

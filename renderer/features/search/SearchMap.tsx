@@ -4,6 +4,9 @@
  * to expansion_zoom), listing markers focusable with an aria-label (price + address when
  * known) that open a tooltip loaded by uls on first open. Reports user moves (bounds + zoom).
  */
+// Their messages load with them (renderer/messages).
+import "../../messages/properties";
+import "../../messages/search";
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderRegistry } from "../renderer/blocks/registry";
+import { blockTypes } from "../renderer/lib/page-loader.server";
+import { blockViewSources, createViewModules, pageKeys, type ViteManifest } from "../server/view-modules";
+
+describe("view modules (modulepreload links)", () => {
+  it("reads the source file of every view in the render registry", () => {
+    const sources = blockViewSources();
+    expect(Object.keys(sources).sort()).toEqual(Object.keys(renderRegistry).sort());
+    for (const file of Object.values(sources)) expect(fs.existsSync(file), file).toBe(true);
+  });
+
+  const manifest: ViteManifest = {
+    "renderer/entry.client.tsx": { file: "assets/entry.js", isEntry: true, imports: ["_react.js"] },
+    "renderer/root.tsx?__react-router-build-client-route": { file: "assets/root.js", imports: ["_react.js"] },
+    "renderer/routes/page.tsx?__react-router-build-client-route": { file: "assets/page.js", imports: ["_registry.js"] },
+    "_react.js": { file: "assets/react.js" },
+    "_registry.js": { file: "assets/registry.js", dynamicImports: ["renderer/blocks/text/TextBlock1.tsx"] },
+    "renderer/blocks/text/TextBlock1.tsx": {
+      file: "assets/TextBlock1.js",
+      isDynamicEntry: true,
+      imports: ["_react.js", "_RichText.js"],
+      css: ["assets/text.css"],
+    },
+    "_RichText.js": { file: "assets/RichText.js", dynamicImports: ["locales/forms/fr.json", "locales/forms/en.json"] },
+    "locales/forms/fr.json": { file: "assets/forms-fr.js", isDynamicEntry: true },
+    "locales/forms/en.json": { file: "assets/forms-en.js", isDynamicEntry: true },
+    "locales/fr.json": { file: "assets/fr.js", isDynamicEntry: true },
+  };
+  const views = { text_block_1: "renderer/blocks/text/TextBlock1.tsx" };
+
+  it("lists a page's views with their imports and its messages, not what every page loads", () => {
+    const keys = pageKeys(manifest, views, ["text_block_1", "unknown_block"], "fr");
+    // The namespace its views await, in the page's language only.
+    expect(keys.sort()).toEqual([
+      "_RichText.js",
+      "locales/forms/fr.json",
+      "locales/fr.json",
+      "renderer/blocks/text/TextBlock1.tsx",
+    ]);
+  });
+
+  it("answers URLs from a client build's manifest, and nothing without one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "view-modules-"));
+    expect(createViewModules(dir)).toBeUndefined();
+    fs.mkdirSync(path.join(dir, ".vite"));
+    fs.writeFileSync(path.join(dir, ".vite/manifest.json"), JSON.stringify(manifest));
+    const modules = createViewModules(dir)!;
+    // The real registry maps text_block_1 to the same source file as the fake manifest.
+    expect(modules(["text_block_1"], "fr").sort()).toEqual([
+      "/assets/RichText.js",
+      "/assets/TextBlock1.js",
+      "/assets/forms-fr.js",
+      "/assets/fr.js",
+    ]);
+    expect(modules([], "en")).toEqual([]);
+  });
+
+  it("collects nested block types", () => {
+    const types = blockTypes([
+      { id: "a", block_type: "blog_post_block", fields: { fr: { blocks: [{ block_type: "text_block_1" }] } } },
+      { id: "b", block_type: "spacer_block" },
+    ]);
+    expect([...types].sort()).toEqual(["blog_post_block", "spacer_block", "text_block_1"]);
+  });
+});
