@@ -1,11 +1,12 @@
 /** Starts the site: `npm run dev` (Vite middleware) or `npm start` (the production build). */
+import "./env";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 
 const dev = process.argv.includes("--dev");
-const config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : (process.env.NODE_ENV ?? "production") });
+const config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
 
 async function main() {
   let build: () => Promise<ServerBuild>;
