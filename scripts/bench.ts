@@ -101,13 +101,20 @@ const STUDIO_MARKERS = /monaco-editor|monaco|@tiptap|tiptap|prosemirror|@dnd-kit
 
 /**
  * The pages DESIGN.md names for Lighthouse: home, a content page, the search page and a blog
- * post (the first in the sitemap). The 150 KB budget is a content page's; the search page,
- * which carries the map and the filter dialog, is reported without one.
+ * post (the first in the sitemap). The 150 KB budget is a content page's (DESIGN.md); the
+ * search page's 200 KB, Leaflet included, comes from the property search issue.
  */
-const PUBLIC_PAGES: { path: string | ((origin: string) => Promise<string>); label: string; budgetKb?: number }[] = [
+const PUBLIC_PAGES: {
+  path: string | ((origin: string) => Promise<string>);
+  label: string;
+  budgetKb: number;
+  /** Chunks the page imports lazily as soon as it starts (manifest keys), counted with it. */
+  lazy?: RegExp;
+}[] = [
   { path: "/fr", label: "home", budgetKb: 150 },
   { path: "/fr/a-propos", label: "content page", budgetKb: 150 },
-  { path: "/fr/proprietes", label: "search page" },
+  // Issue "property search": the search page with Leaflet, which its map imports on mount.
+  { path: "/fr/proprietes", label: "search page with Leaflet", budgetKb: 200, lazy: /node_modules\/leaflet\// },
   { path: firstBlogPost, label: "blog post", budgetKb: 150 },
 ];
 
@@ -125,7 +132,7 @@ const bundleSection: BenchSection = {
     const rows: BenchRow[] = [];
     const views = blockViewSources();
     const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
-    for (const { path: pathOrFind, label, budgetKb } of PUBLIC_PAGES) {
+    for (const { path: pathOrFind, label, budgetKb, lazy } of PUBLIC_PAGES) {
       let pagePath = typeof pathOrFind === "string" ? pathOrFind : "(blog post)";
       try {
         if (typeof pathOrFind !== "string") pagePath = await pathOrFind(origin);
@@ -145,7 +152,8 @@ const bundleSection: BenchSection = {
         const entryKeys = [...listed, ...inline].map((href) => byFile.get(href)).filter((k): k is string => Boolean(k));
         const loaded = staticClosure(manifest, entryKeys);
         const extra = pageKeys(manifest, views, types, locale, loaded);
-        const keys = new Set([...loaded, ...extra]);
+        const lazyKeys = lazy ? Object.keys(manifest).filter((k) => lazy.test(k)) : [];
+        const keys = new Set([...loaded, ...extra, ...staticClosure(manifest, lazyKeys)]);
         const kb = Math.round((jsBytes(manifest, keys) / 1024) * 10) / 10;
         const preloaded = new Set(listed);
         const late = extra.filter((k) => !preloaded.has(`/${manifest[k]!.file}`) && !entryKeys.includes(k));
@@ -154,8 +162,8 @@ const bundleSection: BenchSection = {
           metric: `JS ${pagePath} (${label}, ${new Set(types).size} block types)`,
           value: kb,
           unit: "KB",
-          budget: budgetKb ? `≤ ${budgetKb} KB` : undefined,
-          pass: budgetKb ? atMost(kb, budgetKb) : undefined,
+          budget: `≤ ${budgetKb} KB`,
+          pass: atMost(kb, budgetKb),
           note: [
             late.length ? `not preloaded: ${late.map((k) => path.basename(manifest[k]!.file)).join(", ")}` : "",
             `largest: ${largestChunks(manifest, keys, 3)}`,

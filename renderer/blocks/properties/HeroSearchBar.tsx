@@ -6,8 +6,8 @@ import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { heroSearchBarBlock } from "../../../schema/blocks/properties";
 import { type Municipality, searchApi } from "../../features/search/api";
-import { FilterOverlay } from "../../features/search/FilterOverlay";
 import { activeFilterCount, compact, type SearchFilters, writeFiltersToQuery } from "../../features/search/filters";
+import { LazyFilterOverlay } from "../../features/search/LazyFilterOverlay";
 import { MunicipalitySelect } from "../../features/search/MunicipalitySelect";
 import { priceIncrements } from "../../features/search/price";
 import { useBreakpoints } from "../../lib/breakpoints";
@@ -97,7 +97,7 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
           </TabPanel>
         ))}
       </Tabs>
-      <FilterOverlay
+      <LazyFilterOverlay
         isOpen={overlay}
         onOpenChange={setOverlay}
         filters={filters}

@@ -12,7 +12,6 @@ import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { useSite } from "../../lib/site";
 import { type Listing, type Marker, type Municipality, searchApi } from "./api";
-import { FilterOverlay, Tags } from "./FilterOverlay";
 import {
   activeFilterCount,
   apiQuery,
@@ -27,10 +26,12 @@ import {
   storeFilters,
   writeFiltersToQuery,
 } from "./filters";
+import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { MunicipalitySelect } from "./MunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
 import { priceIncrements } from "./price";
 import { type MapView, SearchMap } from "./SearchMap";
+import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
 import { tooltipCache } from "./tooltip-cache";
 import "./search.css";
@@ -321,7 +322,7 @@ export function SearchBlock({
           </div>
         ) : null}
       </div>
-      <FilterOverlay
+      <LazyFilterOverlay
         isOpen={overlayOpen}
         onOpenChange={setOverlayOpen}
         filters={filters}
