@@ -10,7 +10,6 @@
  * lazily: `lazy(() => import("…/features/contact/ContactForm"))`).
  */
 // Their messages load with them (renderer/messages).
-import "../../messages/contact-form";
 import "../../messages/forms";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -7,8 +7,6 @@
  * success; a failure shows the submit error in a danger message and unlocks.
  * Focus moves to the step heading on every step change.
  */
-// Their messages load with them (renderer/messages).
-import "../../messages/multi-step-form";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,7 +1,6 @@
 /** Steps shared by the alert and valuation forms: municipalities, contact, address. */
 // Their messages load with them (renderer/messages).
 import "../../messages/forms";
-import "../../messages/multi-step-form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AddressValues, CONTACT_METHODS, type ContactDetails, type ContactMethod } from "../../../schema/forms";
