@@ -1,7 +1,7 @@
 /**
- * Forms as a visitor uses them (issue 6): the contact form in French and English,
- * validation without a request, a server failure, the alert and valuation forms end
- * to end, the mortgage calculator, and what the content service stored.
+ * Forms as a visitor uses them (issue 6): the contact, alert and valuation forms sent end to
+ * end in French and English, validation without a request, server failures, the mortgage
+ * calculator, and what the content service stored.
  */
 import { expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations, t, test } from "./helpers";
@@ -152,100 +152,124 @@ function CSS_escape(id: string) {
   return id.replace(/([^\w-])/g, "\\$1");
 }
 
+/** A message with its {{placeholders}} filled, e.g. tf("en", "multi-step-form.progress", { step: 1, total: 6 }). */
+function tf(locale: "fr" | "en", key: string, values: Record<string, string | number> = {}): string {
+  return t(locale, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+const PATHS = {
+  alert: { fr: "/fr/alerte-proprietes", en: "/en/property-alerts" },
+  valuation: { fr: "/fr/evaluation-gratuite", en: "/en/free-valuation" },
+} as const;
+
 test.describe("property alert form", () => {
-  test("validates a step, then sends all six steps (fr)", async ({ page }) => {
-    await open(page, "/fr/alerte-proprietes", ".multistep");
-    const root = page.locator(".multistep");
-    const start = root.getByRole("button", { name: "Débuter" });
-    await expect(start).toBeEnabled();
-    await start.click();
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Étape 1 sur 6");
-    await expect(root.getByRole("heading", { name: t("fr", "multi-step-form.alert.steps.1") })).toBeFocused();
+  for (const locale of ["fr", "en"] as const) {
+    test(`validates a step, then sends all six steps (${locale})`, async ({ page }) => {
+      const button = (key: string) => root.getByRole("button", { name: t(locale, `multi-step-form.${key}`) });
+      await open(page, PATHS.alert[locale], ".multistep");
+      const root = page.locator(".multistep");
+      await expect(button("start")).toBeEnabled();
+      await button("start").click();
+      await expect(root.getByRole("progressbar")).toHaveAttribute(
+        "aria-valuetext",
+        tf(locale, "multi-step-form.progress", { step: 1, total: 6 }),
+      );
+      await expect(root.getByRole("heading", { name: t(locale, "multi-step-form.alert.steps.1") })).toBeFocused();
 
-    // Step 1 fails without a municipality.
-    await root.getByRole("button", { name: "Suivant" }).click();
-    await expect(root.locator(".form-danger")).toContainText(t("fr", "multi-step-form.errors.municipalities-required"));
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
-    await root.getByLabel(t("fr", "multi-step-form.municipality-filter")).fill("Lév");
-    await root.getByRole("checkbox", { name: "Lévis", exact: true }).check();
-    await root.getByLabel(t("fr", "multi-step-form.municipality-filter")).fill("Québec");
-    await root.getByRole("checkbox", { name: "Québec", exact: true }).check();
-    await root.getByRole("button", { name: "Suivant" }).click();
+      // Step 1 fails without a municipality.
+      await button("next").click();
+      await expect(root.locator(".form-danger")).toContainText(
+        t(locale, "multi-step-form.errors.municipalities-required"),
+      );
+      await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
+      await root.getByLabel(t(locale, "multi-step-form.municipality-filter")).fill("Lév");
+      await root.getByRole("checkbox", { name: "Lévis", exact: true }).check();
+      await root.getByLabel(t(locale, "multi-step-form.municipality-filter")).fill("Québec");
+      await root.getByRole("checkbox", { name: "Québec", exact: true }).check();
+      await button("next").click();
 
-    // Step 2
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Étape 2 sur 6");
-    await root.getByRole("radio", { name: t("fr", "forms.moving-dates.4-8") }).check();
-    await root.getByRole("radio", { name: t("fr", "forms.situations.tenant") }).check();
-    await root.getByRole("button", { name: "Suivant" }).click();
-    // Step 3: budget (optional), Previous goes back and clears errors.
-    await root.getByRole("button", { name: "Précédent" }).click();
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
-    await root.getByRole("button", { name: "Suivant" }).click();
-    await root.getByLabel(t("fr", "forms.fields.budget_min"), { exact: true }).selectOption("300000");
-    await root.getByRole("button", { name: "Suivant" }).click();
-    // Step 4
-    await root.getByLabel(t("fr", "forms.fields.property_type"), { exact: true }).selectOption("condo");
-    await root.locator('[name="bedrooms"]').fill("2");
-    await root.locator('[name="bathrooms"]').fill("0");
-    await root.getByRole("button", { name: "Suivant" }).click();
-    // Step 5
-    await root.locator('[name="firstname"]').fill("Sophie");
-    await root.locator('[name="lastname"]').fill("Gagnon");
-    await root.locator('[name="phone"]').fill("418 555 0123");
-    await expect(root.locator('[name="phone"]')).toHaveValue("(418) 555-0123");
-    const email = `${unique("sophie").replace(/\W/g, "")}@example.com`;
-    await root.locator('[name="email"]').fill(email);
-    await root.getByRole("radio", { name: t("fr", "forms.contact-methods.text") }).check();
-    await root.getByRole("button", { name: "Suivant" }).click();
-    // Step 6
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Étape 6 sur 6");
-    const send = root.getByRole("button", { name: t("fr", "multi-step-form.submit") });
-    await expect(send).toBeDisabled();
-    await root.locator('[name="address"]').fill("12, rue des Érables");
-    await root.locator('[name="postal_code"]').fill("g6v3h1");
-    await expect(root.locator('[name="postal_code"]')).toHaveValue("G6V 3H1");
-    await root.locator('[name="city"]').fill("Lévis");
-    await expect(root.locator('[name="province"]')).toHaveValue("Québec");
-    await expect(root.locator('[name="country"]')).toHaveValue("Canada");
-    await send.click();
-    await expect(root.locator(".form-success")).toContainText(t("fr", "multi-step-form.alert.success.text"));
+      // Step 2
+      await expect(root.getByRole("progressbar")).toHaveAttribute(
+        "aria-valuetext",
+        tf(locale, "multi-step-form.progress", { step: 2, total: 6 }),
+      );
+      await root.getByRole("radio", { name: t(locale, "forms.moving-dates.4-8") }).check();
+      await root.getByRole("radio", { name: t(locale, "forms.situations.tenant") }).check();
+      await button("next").click();
+      // Step 3: budget (optional), Previous goes back and clears errors.
+      await button("previous").click();
+      await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
+      await button("next").click();
+      await root.getByLabel(t(locale, "forms.fields.budget_min"), { exact: true }).selectOption("300000");
+      await button("next").click();
+      // Step 4
+      await root.getByLabel(t(locale, "forms.fields.property_type"), { exact: true }).selectOption("condo");
+      await root.locator('[name="bedrooms"]').fill("2");
+      await root.locator('[name="bathrooms"]').fill("0");
+      await button("next").click();
+      // Step 5
+      await root.locator('[name="firstname"]').fill("Sophie");
+      await root.locator('[name="lastname"]').fill("Gagnon");
+      await root.locator('[name="phone"]').fill("418 555 0123");
+      await expect(root.locator('[name="phone"]')).toHaveValue("(418) 555-0123");
+      const email = `${unique("sophie").replace(/\W/g, "")}@example.com`;
+      await root.locator('[name="email"]').fill(email);
+      await root.getByRole("radio", { name: t(locale, "forms.contact-methods.text") }).check();
+      await button("next").click();
+      // Step 6
+      await expect(root.getByRole("progressbar")).toHaveAttribute(
+        "aria-valuetext",
+        tf(locale, "multi-step-form.progress", { step: 6, total: 6 }),
+      );
+      const send = button("submit");
+      await expect(send).toBeDisabled();
+      await root.locator('[name="address"]').fill("12, rue des Érables");
+      await root.locator('[name="postal_code"]').fill("g6v3h1");
+      await expect(root.locator('[name="postal_code"]')).toHaveValue("G6V 3H1");
+      await root.locator('[name="city"]').fill("Lévis");
+      await expect(root.locator('[name="province"]')).toHaveValue("Québec");
+      await expect(root.locator('[name="country"]')).toHaveValue("Canada");
+      await send.click();
+      await expect(root.locator(".form-success")).toContainText(t(locale, "multi-step-form.alert.success.text"));
 
-    const stored = (await storedSubmissions(page)).find((s) => s.payload.email === email);
-    expect(stored).toMatchObject({
-      type: "property_alert",
-      locale: "fr",
-      payload: {
-        form_type: "property_alert",
-        municipality: "Lévis, Québec",
-        current_client_situation: "tenant",
-        desired_moving_timeframe: "4-8",
-        budget_min: 300000,
-        budget_max: "Infinity",
-        property_type: "condo",
-        nb_bedrooms: 2,
-        nb_bathrooms: 0,
-        first_name: "Sophie",
-        last_name: "Gagnon",
-        full_name: "Sophie Gagnon",
-        phone: "(418) 555-0123",
-        preferred_method_of_contact: "text",
-        address: "12, rue des Érables",
-        postal_code: "G6V 3H1",
-        city: "Lévis",
-        province: "Québec",
-        country: "Canada",
-      },
+      const stored = (await storedSubmissions(page)).find((s) => s.payload.email === email);
+      expect(stored).toMatchObject({
+        type: "property_alert",
+        locale,
+        payload: {
+          form_type: "property_alert",
+          municipality: "Lévis, Québec",
+          current_client_situation: "tenant",
+          desired_moving_timeframe: "4-8",
+          budget_min: 300000,
+          budget_max: "Infinity",
+          property_type: "condo",
+          nb_bedrooms: 2,
+          nb_bathrooms: 0,
+          first_name: "Sophie",
+          last_name: "Gagnon",
+          full_name: "Sophie Gagnon",
+          phone: "(418) 555-0123",
+          preferred_method_of_contact: "text",
+          address: "12, rue des Érables",
+          postal_code: "G6V 3H1",
+          city: "Lévis",
+          province: "Québec",
+          country: "Canada",
+        },
+      });
     });
-  });
+  }
 });
 
 test.describe("property valuation form", () => {
-  async function fillValuation(page: Page, email: string) {
+  async function fillValuation(page: Page, locale: "fr" | "en", email: string) {
     const root = page.locator(".multistep");
-    await expect(root.getByRole("button", { name: "Start" })).toBeEnabled();
-    await root.getByRole("button", { name: "Start" }).click();
+    const button = (key: string) => root.getByRole("button", { name: t(locale, `multi-step-form.${key}`) });
+    await expect(button("start")).toBeEnabled();
+    await button("start").click();
     await root.locator(`select[name="municipalities"]`).selectOption("Lévis");
-    await root.getByRole("button", { name: "Next" }).click();
+    await button("next").click();
     await root.locator(`select[name="property_type"]`).selectOption("maison");
     await root.locator('[name="construction_year"]').fill("19985");
     await expect(root.locator('[name="construction_year"]')).toHaveValue("1998");
@@ -253,25 +277,30 @@ test.describe("property valuation form", () => {
     await root.locator('[name="bathrooms"]').fill("2");
     await root.locator('[name="parking"]').fill("2");
     await root.locator('[name="garage"]').fill("1");
-    await root.getByRole("button", { name: "Next" }).click();
-    await expect(root.getByLabel("Livable area (sq ft)")).toBeVisible();
-    await root.getByRole("radio", { name: /Metric/ }).check();
-    await root.getByLabel("Livable area (m²)").fill("140");
-    await root.getByLabel("Lot area (m²)").fill("600");
-    await root.getByRole("button", { name: "Next" }).click();
+    await button("next").click();
+    // Imperial first, in the language's unit (sq ft, pi² in French); then metric.
+    const imperial = locale === "fr" ? "pi²" : "sq ft";
+    await expect(root.getByLabel(tf(locale, "forms.fields.livable_surface_area", { unit: imperial }))).toBeVisible();
+    await root.getByRole("radio", { name: tf(locale, "forms.measurement-systems.metric", { unit: "m²" }) }).check();
+    await root.getByLabel(tf(locale, "forms.fields.livable_surface_area", { unit: "m²" })).fill("140");
+    await root.getByLabel(tf(locale, "forms.fields.lot_surface_area", { unit: "m²" })).fill("600");
+    await button("next").click();
     await root
-      .getByRole("group", { name: t("en", "forms.fields.report") })
-      .getByRole("radio", { name: "Yes" })
+      .getByRole("group", { name: t(locale, "forms.fields.report") })
+      .getByRole("radio", { name: t(locale, "forms.yes-no.yes") })
       .check();
-    await root.getByRole("button", { name: "Next" }).click();
+    await button("next").click();
     await root.locator('[name="selling_motivation"]').fill("Moving closer to family");
-    await root.getByRole("button", { name: "Next" }).click();
+    await button("next").click();
     await root.locator('[name="firstname"]').fill("John");
     await root.locator('[name="lastname"]').fill("Smith");
     await root.locator('[name="phone"]').fill("8195550123");
     await root.locator('[name="email"]').fill(email);
-    await root.getByRole("button", { name: "Next" }).click();
-    await expect(root.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Step 7 of 7");
+    await button("next").click();
+    await expect(root.getByRole("progressbar")).toHaveAttribute(
+      "aria-valuetext",
+      tf(locale, "multi-step-form.progress", { step: 7, total: 7 }),
+    );
     await root.locator('[name="address"]').fill("5700 Guillaume-Couture Blvd");
     await root.locator('[name="postal_code"]').fill("G6V 3H1");
     await root.locator('[name="city"]').fill("Lévis");
@@ -283,8 +312,8 @@ test.describe("property valuation form", () => {
     await page.route("**/contact", (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.continue(),
     );
-    await open(page, "/en/free-valuation", ".multistep");
-    const root = await fillValuation(page, "failure@example.com");
+    await open(page, PATHS.valuation.en, ".multistep");
+    const root = await fillValuation(page, "en", "failure@example.com");
     await root.getByRole("button", { name: "Send" }).click();
     await expect(root.locator(".form-danger")).toContainText(
       "An error occurred while submitting the form, please try again later",
@@ -293,35 +322,37 @@ test.describe("property valuation form", () => {
     await expect(root.getByRole("button", { name: "Send" })).toBeEnabled();
   });
 
-  test("sends all seven steps end to end (en)", async ({ page }) => {
-    await open(page, "/en/free-valuation", ".multistep");
-    const email = `${unique("john").replace(/\W/g, "")}@example.com`;
-    const root = await fillValuation(page, email);
-    await root.getByRole("button", { name: "Send" }).click();
-    await expect(root.locator(".form-success")).toContainText(t("en", "multi-step-form.valuation.success.text"));
-    const stored = (await storedSubmissions(page)).find((s) => s.payload.email === email);
-    expect(stored).toMatchObject({
-      type: "property_valuation",
-      locale: "en",
-      payload: {
-        municipality: "Lévis",
-        property_type: "maison",
-        year_of_construction: "1998",
-        nb_bedrooms: 3,
-        nb_bathrooms: 2,
-        nb_parking: 2,
-        nb_garage: 1,
-        living_area: "140 m²",
-        land_area: "600 m²",
-        evaluation_report: "yes",
-        availability_of_report: "no",
-        reason_for_sale: "Moving closer to family",
-        renos_and_improvments: "",
-        phone: "(819) 555-0123",
-        postal_code: "G6V 3H1",
-      },
+  for (const locale of ["fr", "en"] as const) {
+    test(`sends all seven steps end to end (${locale})`, async ({ page }) => {
+      await open(page, PATHS.valuation[locale], ".multistep");
+      const email = `${unique("john").replace(/\W/g, "")}@example.com`;
+      const root = await fillValuation(page, locale, email);
+      await root.getByRole("button", { name: t(locale, "multi-step-form.submit") }).click();
+      await expect(root.locator(".form-success")).toContainText(t(locale, "multi-step-form.valuation.success.text"));
+      const stored = (await storedSubmissions(page)).find((s) => s.payload.email === email);
+      expect(stored).toMatchObject({
+        type: "property_valuation",
+        locale,
+        payload: {
+          municipality: "Lévis",
+          property_type: "maison",
+          year_of_construction: "1998",
+          nb_bedrooms: 3,
+          nb_bathrooms: 2,
+          nb_parking: 2,
+          nb_garage: 1,
+          living_area: "140 m²",
+          land_area: "600 m²",
+          evaluation_report: "yes",
+          availability_of_report: "no",
+          reason_for_sale: "Moving closer to family",
+          renos_and_improvments: "",
+          phone: "(819) 555-0123",
+          postal_code: "G6V 3H1",
+        },
+      });
     });
-  });
+  }
 });
 
 test.describe("mortgage calculator", () => {
