@@ -38,9 +38,13 @@ export function t(locale: Locale, key: string): string {
 
 export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Runs axe-core on the current page with the WCAG 2.2 AA rules and fails listing every violation. */
-export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
+/**
+ * Runs axe-core on the current page with the WCAG 2.2 AA rules and fails listing every violation.
+ * `include` limits the check to parts of the page (e.g. the studio's edit panel).
+ */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[]; include?: string[] } = {}) {
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS);
+  for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map(

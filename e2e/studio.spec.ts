@@ -1,12 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { blockIds, dragFromPalette } from "./studio-helpers";
 
 const EDITOR_KEY = process.env.E2E_EDITOR_KEY ?? "e2e-editor-key-0123456789";
-
-async function blockIds(page: Page) {
-  return page
-    .locator(".studio-canvas [data-studio-block]")
-    .evaluateAll((els) => els.map((el) => el.getAttribute("data-studio-block")));
-}
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -20,21 +15,7 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   expect(initial.length).toBeGreaterThan(3);
 
   // Drag text_block_2 from the palette into the gap after the third block.
-  const source = page.locator('[data-palette-type="text_block_2"] .studio-palette-drag');
-  await page.getByLabel("Rechercher un bloc").fill("text_block_2");
-  await source.scrollIntoViewIfNeeded();
-  const box = (await source.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + 10);
-  await page.mouse.down();
-  for (let i = 1; i <= 5; i++) await page.mouse.move(box.x + 20 + i * 4, box.y + 10);
-  await page.waitForTimeout(200);
-  const gap = page.locator('.studio-dropzone[data-gap-index="3"]');
-  await gap.scrollIntoViewIfNeeded();
-  const target = (await gap.boundingBox())!;
-  for (let i = 1; i <= 15; i++) {
-    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 + (i % 2), { steps: 2 });
-  }
-  await page.mouse.up();
+  await dragFromPalette(page, "text_block_2", 3);
   const afterDrag = await blockIds(page);
   expect(afterDrag.length).toBe(initial.length + 1);
   const inserted = page.locator(".studio-canvas [data-studio-block]").nth(3);

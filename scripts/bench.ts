@@ -19,13 +19,14 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../server/view-modules";
+import { studioSection } from "./bench-studio";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const MANIFEST = path.join(CLIENT_DIR, ".vite/manifest.json");
 const RESULTS_DIR = path.join(ROOT, "bench-results");
-const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
+export const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -374,6 +375,7 @@ const contactSection: BenchSection = {
 };
 
 export const sections: BenchSection[] = [bundleSection, lighthouseSection, ssrSection, searchSection, contactSection];
+sections.push(studioSection);
 
 // ---- the runner --------------------------------------------------------------------
 

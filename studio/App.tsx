@@ -46,6 +46,15 @@ export interface StudioAppProps {
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
+/**
+ * dnd-kit options are one object each for the life of the page: dnd-kit rebuilds its contexts
+ * when they change, and every block on the canvas (a dnd-kit consumer) re-renders with them,
+ * which on a 300-block page cost hundreds of milliseconds per keystroke.
+ */
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
 // The edit panel (studio/fields) loads with the first selection.
 const EditPanel = lazy(() => import("./fields").then((m) => ({ default: m.EditPanel })));
 
@@ -121,6 +130,14 @@ function Toolbar(props: {
 
   const sectionsHref = `/${locale}/qa/sections`;
   const settingsHref = locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
+  // The same studio screen in the other language: the canvas previews the draft in that language.
+  const otherLocale: Locale = locale === "fr" ? "en" : "fr";
+  const otherHref =
+    props.mode === "sections"
+      ? `/${otherLocale}/qa/sections`
+      : otherLocale === "fr"
+        ? "/fr/qa/parametres-generaux"
+        : "/en/qa/general-settings";
 
   return (
     <header className="studio-toolbar">
@@ -131,6 +148,9 @@ function Toolbar(props: {
           </a>
           <a href={settingsHref} aria-current={props.mode === "settings" ? "page" : undefined}>
             {t("studio.toolbar.settings")}
+          </a>
+          <a href={otherHref} hrefLang={otherLocale} lang={otherLocale}>
+            {t("studio.toolbar.other-locale")}
           </a>
         </nav>
         <button type="button" className="studio-button" onClick={() => void open(() => api.demoPage())}>
@@ -280,10 +300,7 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
   const theme = useStudioStore((s) => s.doc?.theme);
   const payloadColors = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
   const [paletteType, setPaletteType] = useState<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
   const collision: CollisionDetection = (args) => {
     const isGap = (id: unknown) => String(id).startsWith("gap:");
@@ -347,7 +364,7 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
   return (
     <DndContext
       sensors={sensors}
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      measuring={MEASURING}
       collisionDetection={collision}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t("studio.announce.instructions") } }}
       onDragStart={({ active }) =>

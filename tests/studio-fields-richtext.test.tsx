@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 /** Rich text: browser-side DOMPurify and the TipTap toolbar wiring (TipTap's own undo is off). */
+
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Editor } from "@tiptap/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getI18n } from "../renderer/lib/i18n";
-import RichTextEditor, { richTextExtensions } from "../studio/fields/RichTextEditor";
+import RichTextEditor, { isTypingTransaction, richTextExtensions } from "../studio/fields/RichTextEditor";
 import { sanitizeRichText } from "../studio/fields/sanitize";
 import { checkLinkUrl } from "../studio/fields/url";
 
@@ -74,10 +76,30 @@ describe("RichTextEditor", () => {
     await waitFor(() => expect(h2).toHaveProperty("disabled", false));
     expect(h2.getAttribute("aria-pressed")).toBe("false");
     await userEvent.click(h2);
-    expect(onChange).toHaveBeenLastCalledWith("<h2>Hello</h2>");
+    expect(onChange).toHaveBeenLastCalledWith("<h2>Hello</h2>", { typing: false });
     await waitFor(() => expect(h2.getAttribute("aria-pressed")).toBe("true"));
     await userEvent.click(screen.getByRole("button", { name: "Bulleted list" }));
-    expect(onChange).toHaveBeenLastCalledWith("<ul><li><p>Hello</p></li></ul>");
+    expect(onChange).toHaveBeenLastCalledWith("<ul><li><p>Hello</p></li></ul>", { typing: false });
     expect(screen.getByRole("textbox", { name: "Description" }).id).toBe("rt");
+  });
+});
+
+describe("isTypingTransaction (one typing burst = one undo step, a command = a step of its own)", () => {
+  const editor = new Editor({ extensions: richTextExtensions, content: "<p>Bonjour</p>" });
+  const { schema } = editor.state;
+  const end = editor.state.doc.content.size - 1;
+
+  it("counts text typed, deleted or split by Enter as typing", () => {
+    expect(isTypingTransaction(editor.state.tr.insertText(" à tous", end))).toBe(true);
+    expect(isTypingTransaction(editor.state.tr.delete(end - 1, end))).toBe(true);
+    expect(isTypingTransaction(editor.state.tr.split(end))).toBe(true);
+  });
+
+  it("counts marks, block types, wrapping, pastes and empty transactions as commands", () => {
+    expect(isTypingTransaction(editor.state.tr.addMark(1, end, schema.marks.bold!.create()))).toBe(false);
+    expect(isTypingTransaction(editor.state.tr.setBlockType(1, end, schema.nodes.heading!, { level: 3 }))).toBe(false);
+    const paste = editor.state.tr.insertText("collé", end).setMeta("paste", true).setMeta("uiEvent", "paste");
+    expect(isTypingTransaction(paste)).toBe(false);
+    expect(isTypingTransaction(editor.state.tr)).toBe(false);
   });
 });

@@ -1,14 +1,13 @@
 /**
  * Server-side sanitising of rich text and embedded HTML with DOMPurify over jsdom.
- * Walks each block's fields by their field kinds, so new blocks are covered by
- * declaring `f.richtext()`; results are memoised because pages repeat.
+ * Walks each block's fields by their field kinds (schema/richtext.ts), so new blocks are
+ * covered by declaring `f.richtext()`; results are memoised because pages repeat.
  */
 import createDOMPurify from "dompurify";
 import { JSDOM } from "jsdom";
 import type { z } from "zod";
 import type { Block } from "../../schema/block";
-import { fieldMetaOf, unwrapSchema } from "../../schema/fields";
-import { getBlockDefinition } from "../../schema/registry";
+import { mapBlockRichText, mapRichText } from "../../schema/richtext";
 
 const purify = createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
 purify.addHook("afterSanitizeAttributes", (node) => {
@@ -29,40 +28,9 @@ export function sanitizeHtml(html: string): string {
 
 /** Sanitises every richtext value of `value` as declared by `schema` (objects, wrappers, repeaters). */
 export function sanitizeFields(schema: z.ZodType, value: unknown): unknown {
-  return walk(schema, value);
-}
-
-function walk(schema: z.ZodType, value: unknown): unknown {
-  if (value === undefined || value === null) return value;
-  const meta = fieldMetaOf(schema);
-  if (meta?.kind === "richtext" && typeof value === "string") return sanitizeHtml(value);
-  const inner = unwrapSchema(schema) as z.ZodType & {
-    _zod: { def: { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType } };
-  };
-  const def = inner._zod.def;
-  if (def.type === "object" && def.shape && typeof value === "object" && !Array.isArray(value)) {
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [key, child] of Object.entries(def.shape)) {
-      if (key in out) out[key] = walk(child, out[key]);
-    }
-    return out;
-  }
-  if (def.type === "array" && def.element && Array.isArray(value)) {
-    return value.map((item) => walk(def.element as z.ZodType, item));
-  }
-  return value;
+  return mapRichText(schema, value, sanitizeHtml);
 }
 
 export function sanitizeBlocks(blocks: Block[]): Block[] {
-  return blocks.map((block) => {
-    const definition = getBlockDefinition(block.block_type);
-    if (!definition) return block;
-    return {
-      ...block,
-      fields: {
-        fr: walk(definition.fields, block.fields.fr) as Record<string, unknown>,
-        en: walk(definition.fields, block.fields.en) as Record<string, unknown>,
-      },
-    };
-  });
+  return blocks.map((block) => mapBlockRichText(block, sanitizeHtml));
 }

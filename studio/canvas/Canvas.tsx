@@ -3,17 +3,30 @@
  * BlockDecoratorContext) with the overlay buttons, selection and hover outlines, drop
  * zones for palette drags, sortable handles and an error card for invalid blocks.
  */
-import { useDroppable } from "@dnd-kit/core";
+import { useDndContext, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type CSSProperties, type ReactNode, useCallback, useMemo } from "react";
+import {
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { type BlockDecorator, BlockDecoratorContext, BlockList } from "../../renderer/blocks/BlockList";
+import type { BlockContext } from "../../renderer/blocks/types";
 import { themeVariables } from "../../renderer/lib/theme";
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
+import { mapBlockRichText } from "../../schema/richtext";
 import type { Theme } from "../../schema/theme";
+import { sanitizeRichText } from "../fields/sanitize";
 import { useAnnounce } from "../shell/announce";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
@@ -36,6 +49,33 @@ export function withoutPayloadColors(block: Block): Block {
     stripped.set(block, cached);
   }
   return cached;
+}
+
+const cleanHtml = new Map<string, string>();
+const cleaned = new WeakMap<Block, Block>();
+
+function cleanRichText(html: string): string {
+  let clean = cleanHtml.get(html);
+  if (clean === undefined) {
+    clean = sanitizeRichText(html);
+    if (cleanHtml.size > 2000) cleanHtml.clear();
+    cleanHtml.set(html, clean);
+  }
+  return clean;
+}
+
+/**
+ * The block with its rich text through DOMPurify, cached by identity. The draft may hold
+ * HTML that never went through the rich text editor (an imported page, the path box, a
+ * stored draft); the canvas renders it like the server does a page: sanitised.
+ */
+export function withCleanRichText(block: Block): Block {
+  let clean = cleaned.get(block);
+  if (!clean) {
+    clean = mapBlockRichText(block, cleanRichText);
+    cleaned.set(block, clean);
+  }
+  return clean;
 }
 
 const issuesCache = new WeakMap<Block, ReturnType<typeof validateBlock>>();
@@ -67,6 +107,42 @@ function DropZone({ index, active }: { index: number; active: boolean }) {
       {isOver ? t("studio.canvas.drop-here") : null}
     </div>
   );
+}
+
+/**
+ * The gaps open up when a palette drag starts (with a short height transition), which moves
+ * every gap below the first one. dnd-kit measured them closed: measure them again once open,
+ * or a drop in the middle of a long page lands in the wrong gap. Its own component, since
+ * useDndContext re-renders on every pointer move.
+ */
+function GapMeasurer({
+  active,
+  total,
+  canvas,
+}: {
+  active: boolean;
+  total: number;
+  canvas: RefObject<HTMLElement | null>;
+}) {
+  const { measureDroppableContainers } = useDndContext();
+  useLayoutEffect(() => {
+    if (!active) return;
+    const gaps = Array.from({ length: total + 1 }, (_, i) => `gap:${i}`);
+    measureDroppableContainers(gaps);
+    const node = canvas.current;
+    let frame = 0;
+    const onEnd = (event: TransitionEvent) => {
+      if (!(event.target instanceof Element) || !event.target.classList.contains("studio-dropzone")) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => measureDroppableContainers(gaps));
+    };
+    node?.addEventListener("transitionend", onEnd);
+    return () => {
+      cancelAnimationFrame(frame);
+      node?.removeEventListener("transitionend", onEnd);
+    };
+  }, [active, total, canvas, measureDroppableContainers]);
+  return null;
 }
 
 function ErrorCard({ block }: { block: Block }) {
@@ -107,15 +183,32 @@ function OverlayButton(props: { label: string; onPress: () => void; icon: string
   );
 }
 
-function StudioBlock(props: {
+interface StudioBlockProps {
   block: Block;
+  /** BlockList's rendering of `block` in `ctx`. */
   rendered: ReactNode;
-  index: number;
+  ctx: BlockContext;
   total: number;
   editMode: boolean;
   dropActive: boolean;
-}) {
-  const { block, index, total, editMode } = props;
+}
+
+/**
+ * `rendered` is a new element at every render of the list, but it is made from `block` and
+ * `ctx` alone: a block whose object, context and overlay inputs are unchanged skips its render,
+ * so a keystroke re-renders the edited block only, not all of a 300-block page.
+ */
+function sameStudioBlock(a: StudioBlockProps, b: StudioBlockProps): boolean {
+  if (a.block !== b.block || a.total !== b.total || a.editMode !== b.editMode || a.dropActive !== b.dropActive)
+    return false;
+  const keys = new Set([...Object.keys(a.ctx), ...Object.keys(b.ctx)]) as Set<keyof BlockContext>;
+  for (const key of keys) if (a.ctx[key] !== b.ctx[key]) return false;
+  return true;
+}
+
+const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
+  const { block, total, editMode } = props;
+  const index = props.ctx.index;
   const { t } = useTranslation();
   const announce = useAnnounce();
   const selected = useStudioStore((s) => s.selectedId === block.id);
@@ -129,7 +222,9 @@ function StudioBlock(props: {
     delete: true,
     colorScheme: false,
   };
-  const invalid = issuesOf(block).length > 0;
+  // Validating the block (a schema parse) waits until after the keystroke's render.
+  const checked = useDeferredValue(block);
+  const invalid = issuesOf(checked).length > 0;
   const actions = useStudioStore.getState;
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   return (
@@ -231,12 +326,12 @@ function StudioBlock(props: {
             ) : null}
           </div>
         ) : null}
-        {invalid ? <ErrorCard block={block} /> : props.rendered}
+        {invalid ? <ErrorCard block={checked} /> : props.rendered}
       </section>
       <DropZone index={index + 1} active={props.dropActive} />
     </>
   );
-}
+}, sameStudioBlock);
 
 export function Canvas(props: {
   blocks: readonly Block[];
@@ -251,15 +346,20 @@ export function Canvas(props: {
 }) {
   const { t } = useTranslation();
   const { blocks, editMode, dropActive, payloadColors } = props;
-  const preview = useMemo(() => (payloadColors ? blocks : blocks.map(withoutPayloadColors)), [blocks, payloadColors]);
-  const ids = useMemo(() => blocks.map((b) => b.id), [blocks]);
+  const preview = useMemo(
+    () => blocks.map((block) => withCleanRichText(payloadColors ? block : withoutPayloadColors(block))),
+    [blocks, payloadColors],
+  );
+  // The same array while the order is the same: a new one re-renders every sortable block.
+  const order = blocks.map((b) => b.id).join("\n");
+  const ids = useMemo(() => (order === "" ? [] : order.split("\n")), [order]);
   const total = blocks.length;
   const decorate = useCallback<BlockDecorator>(
     (block, rendered, ctx) => (
       <StudioBlock
         block={block}
         rendered={rendered}
-        index={ctx.index}
+        ctx={ctx}
         total={total}
         editMode={editMode}
         dropActive={dropActive}
@@ -268,9 +368,12 @@ export function Canvas(props: {
     [total, editMode, dropActive],
   );
   const width = PREVIEW_WIDTHS[props.width];
+  const canvasRef = useRef<HTMLElement>(null);
   return (
     <div className="studio-canvas-scroll">
+      <GapMeasurer active={dropActive} total={total} canvas={canvasRef} />
       <section
+        ref={canvasRef}
         className="studio-canvas"
         data-width={props.width}
         style={{ ...themeStyle(props.theme), ...(width ? { width: `${width}px` } : {}) }}

@@ -1,8 +1,12 @@
 /**
  * Rich text with TipTap (loaded lazily with the first richtext field). Its own undo
  * history is off: the studio owns Ctrl/Cmd+Z, so undo is one stack for the whole page.
- * Output is stored as HTML that went through DOMPurify.
+ * Each change says whether it is typing (text in or out, Enter, Backspace) — the studio
+ * merges a typing burst into one undo step — or a command (bold, heading, list, link,
+ * paste), which is a step of its own. Output is stored as HTML that went through DOMPurify.
  */
+import type { Transaction } from "@tiptap/pm/state";
+import { ReplaceStep } from "@tiptap/pm/transform";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
@@ -14,7 +18,7 @@ export interface RichTextEditorProps {
   id: string;
   label: string;
   value: string;
-  onChange: (html: string) => void;
+  onChange: (html: string, change: { typing: boolean }) => void;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   /** Asks for a link URL; defaults to window.prompt. */
@@ -34,6 +38,13 @@ export const richTextExtensions = [
     link: { openOnClick: false, autolink: true, HTMLAttributes: { rel: null, target: null } },
   }),
 ];
+
+/** Typing changes only text: every step replaces a range (no mark, block type or wrapping change), and it is no paste or drop. */
+export function isTypingTransaction(tr: Transaction): boolean {
+  const uiEvent = tr.getMeta("uiEvent");
+  if (tr.getMeta("paste") || uiEvent === "paste" || uiEvent === "drop") return false;
+  return tr.steps.length > 0 && tr.steps.every((step) => step instanceof ReplaceStep);
+}
 
 type ToolbarState = Record<"bold" | "italic" | "h2" | "h3" | "h4" | "bulletList" | "orderedList" | "link", boolean>;
 
@@ -71,10 +82,10 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         class: "sf-richtext-content",
       },
     },
-    onUpdate: ({ editor: current }) => {
+    onUpdate: ({ editor: current, transaction }) => {
       const html = sanitizeRichText(current.getHTML());
       emitted.current = html;
-      onChangeRef.current(html);
+      onChangeRef.current(html, { typing: isTypingTransaction(transaction) });
     },
   });
 

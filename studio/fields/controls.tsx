@@ -367,7 +367,8 @@ function RichTextControl({ path, value, onChange, label }: ControlProps) {
               {...a11y}
               label={label}
               value={html}
-              onChange={(next) => onChange(path, next, { groupKey: path })}
+              // A typing burst is one undo step; bold, a heading, a list or a link is a step of its own.
+              onChange={(next, change) => onChange(path, next, change.typing ? { groupKey: path } : undefined)}
             />
           </Suspense>
         </EditorBoundary>

@@ -5,7 +5,7 @@
  * at a chosen position.
  */
 import { useDraggable } from "@dnd-kit/core";
-import { useId, useMemo, useState } from "react";
+import { memo, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BLOCK_FAMILIES, type BlockDefinition } from "../../schema/block";
 import type { Locale } from "../../schema/common";
@@ -101,7 +101,8 @@ function PaletteItem({ definition, locale }: { definition: BlockDefinition; loca
   );
 }
 
-export function Palette({ locale }: { locale: Locale }) {
+/** Memoised: the palette does not change while the page is edited. */
+export const Palette = memo(function Palette({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const searchId = useId();
@@ -132,4 +133,4 @@ export function Palette({ locale }: { locale: Locale }) {
       ))}
     </nav>
   );
-}
+});

@@ -1,0 +1,336 @@
+/**
+ * Studio editing journeys (issue "studio"): a block dragged into the middle of a page and
+ * titled in French and English, rich text formatted in TipTap, a script block's code typed
+ * in Monaco, then every step undone and redone one at a time; and rich text that tries to
+ * inject markup through an imported page or the path box never reaches the canvas.
+ */
+import type { Page } from "@playwright/test";
+import { textBlock1 } from "../schema/blocks/text";
+import { expect, expectNoAxeViolations, RESOURCE_404, test } from "./helpers";
+import { blockIds, dragFromPalette, openDemoPage, st, studioBlock } from "./studio-helpers";
+
+// The first journey runs some forty steps in a row (about a minute on this machine).
+test.describe.configure({ timeout: 180_000 });
+
+/** The dropped block starts as its registry example. */
+const example = textBlock1.example.fields;
+const FR = {
+  title: example.fr.main_title!,
+  /** The first sentence of the example's description. */
+  description: example.fr.description!.replace(/<[^>]+>/g, "").split(". ")[0]!,
+  newTitle: "Portes ouvertes à Limoilou",
+  booking: "Réservez votre visite",
+  heading: "Visite libre",
+  typedCode: "Taux en direct - ",
+};
+const EN = { title: example.en.main_title!, newTitle: "Open house in Limoilou" };
+
+function studioUi(page: Page) {
+  const toolbar = page.getByRole("toolbar", { name: st("fr", "studio.toolbar.label") });
+  const panel = page.getByRole("complementary", { name: st("fr", "studio.panel.label") });
+  const inLocale = (label: string, locale: "fr" | "en") =>
+    st("fr", "studio.fields.inLocale", { label, locale: st("fr", `studio.fields.locales.${locale}`) });
+  return {
+    toolbar,
+    panel,
+    inLocale,
+    undo: toolbar.getByRole("button", { name: st("fr", "studio.toolbar.undo"), exact: true }),
+    redo: toolbar.getByRole("button", { name: st("fr", "studio.toolbar.redo"), exact: true }),
+    /** The path box: a dotted path and the live value at that path in the selected block. */
+    pathInput: panel.getByLabel(st("fr", "studio.fields.pathBox.path")),
+    pathValue: panel.getByLabel(st("fr", "studio.fields.pathBox.value")),
+    edit: (id: string) => studioBlock(page, id).getByRole("button", { name: st("fr", "studio.overlay.edit") }),
+  };
+}
+
+test("studio: drag a block, title it in both languages, format rich text, edit code in Monaco, undo and redo every step", async ({
+  page,
+}) => {
+  const ui = studioUi(page);
+  await page.goto("/fr/qa/sections");
+  await openDemoPage(page);
+  const initial = await blockIds(page);
+  const middle = Math.floor(initial.length / 2);
+
+  // ---- 1. Drag text_block_1 into the middle of the page, title it in French and English.
+  await dragFromPalette(page, "text_block_1", middle);
+  const afterDrag = await blockIds(page);
+  const id = afterDrag[middle]!;
+  expect(afterDrag.filter((b) => b !== id)).toEqual(initial);
+  const block = studioBlock(page, id);
+  await expect(block.locator('[data-block-type="text_block_1"]')).toHaveCount(1);
+  const title = block.locator("h2");
+  await expect(title).toHaveText(FR.title);
+  // The dropped block is selected: its form opens in the edit panel.
+  await expect(
+    ui.panel.getByRole("heading", { name: st("fr", "studio.fields.title", { type: "text_block_1" }) }),
+  ).toBeVisible();
+
+  const titleLabel = st("fr", "studio.fields.labels.main_title");
+  const frTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "fr"));
+  await frTitle.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type(FR.newTitle);
+  await expect(title).toHaveText(FR.newTitle);
+
+  // The panel shows one language at a time at this width; switch it to English.
+  await ui.panel
+    .getByRole("group", { name: st("fr", "studio.fields.showLocale") })
+    .getByRole("button", { name: st("fr", "studio.fields.locales.en") })
+    .click();
+  const enTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "en"));
+  await expect(enTitle).toHaveValue(EN.title);
+  await enTitle.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type(EN.newTitle);
+  await expect(enTitle).toHaveValue(EN.newTitle);
+  // The French canvas keeps the French title.
+  await expect(title).toHaveText(FR.newTitle);
+
+  // The studio in English previews the English text of the same draft.
+  await ui.toolbar.getByRole("link", { name: st("fr", "studio.toolbar.other-locale") }).click();
+  await expect(page).toHaveURL(/\/en\/qa\/sections$/);
+  await expect(studioBlock(page, id).locator("h2")).toHaveText(EN.newTitle, { timeout: 15_000 });
+  expect(await blockIds(page)).toEqual(afterDrag);
+  await page
+    .getByRole("toolbar", { name: st("en", "studio.toolbar.label") })
+    .getByRole("link", { name: st("en", "studio.toolbar.other-locale") })
+    .click();
+  await expect(page).toHaveURL(/\/fr\/qa\/sections$/);
+  await expect(title).toHaveText(FR.newTitle, { timeout: 15_000 });
+
+  // ---- 2. Rich text: a bold, italic link; a heading; a bullet list.
+  await ui.edit(id).click();
+  const descriptionLabel = ui.inLocale(st("fr", "studio.fields.labels.description"), "fr");
+  const editor = ui.panel.getByRole("textbox", { name: descriptionLabel });
+  const format = ui.panel.getByRole("toolbar", {
+    name: st("fr", "studio.fields.richtext.toolbar", { label: descriptionLabel }),
+  });
+  const formatButton = (key: string) => format.getByRole("button", { name: st("fr", `studio.fields.richtext.${key}`) });
+  const rich = block.locator(".richtext");
+  // Click just after the end of the text, as a person does to add to it (ProseMirror may apply a
+  // click's position after the next key press: Ctrl+End alone could lose that race).
+  await expect(editor).toContainText(FR.description);
+  const end = await editor.evaluate((el) => {
+    // The box of the last character of the text.
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let last: Text | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+    if (!last?.length) throw new Error("the editor has no text");
+    const range = document.createRange();
+    range.setStart(last, last.length - 1);
+    range.setEnd(last, last.length);
+    const rects = range.getClientRects();
+    const rect = rects[rects.length - 1]!;
+    const box = el.getBoundingClientRect();
+    return { x: Math.min(rect.right - box.left + 3, box.width - 2), y: rect.top - box.top + rect.height / 2 };
+  });
+  await editor.click({ position: end });
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(FR.booking);
+  await expect(rich.locator("p").last()).toHaveText(FR.booking);
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Control+b");
+  await expect(rich.locator("strong")).toHaveText(FR.booking);
+  await formatButton("italic").click();
+  await expect(rich.locator("em")).toHaveText(FR.booking);
+  await expect(formatButton("italic")).toHaveAttribute("aria-pressed", "true");
+  page.once("dialog", (dialog) => void dialog.accept("/fr/contact"));
+  await formatButton("link").click();
+  await expect(rich.locator('a[href="/fr/contact"]')).toHaveText(FR.booking);
+
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type(FR.heading);
+  await page.keyboard.press("Enter");
+  await expect(rich.locator("p").first()).toHaveText(FR.heading);
+  await page.keyboard.press("ArrowUp");
+  await formatButton("h3").click();
+  await expect(rich.locator("h3")).toHaveText(FR.heading);
+  await page.keyboard.press("ArrowDown");
+  await formatButton("bulletList").click();
+  await expect(rich.locator("ul > li")).toContainText(FR.description);
+  await expect(rich.locator(":scope > *")).toHaveCount(3);
+
+  // The edit panel, with the rich text toolbar showing pressed buttons. Links inside the editing
+  // surface are the edited content, not targets (TipTap does not open them on click).
+  await expectNoAxeViolations(page, { include: [".studio-panel"], exclude: [".sf-richtext-content a"] });
+
+  // ---- 3. Code in Monaco: typing changes the draft; Ctrl+Z in Monaco goes through the studio's history.
+  const script = studioBlock(page, "demo-script-embed-block");
+  const scriptContent = script.locator(".script-embed__content");
+  await expect(scriptContent).toContainText("5,49 %");
+  await ui.edit("demo-script-embed-block").click();
+  const codeLabel = ui.inLocale(st("fr", "studio.fields.labels.script_content"), "fr");
+  await ui.panel.getByRole("button", { name: st("fr", "studio.fields.openCode", { label: codeLabel }) }).click();
+  const monaco = ui.panel.locator('.sf-col[data-locale="fr"] .monaco-editor');
+  await expect(monaco).toBeVisible({ timeout: 20_000 });
+  await ui.pathInput.fill("fields.fr.script_content");
+  await expect(ui.pathValue).toHaveValue(/^<div id="rive-sud-widget"/);
+  await monaco.locator(".view-lines").click();
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type(FR.typedCode);
+  await expect(scriptContent).toContainText(FR.typedCode.trim());
+  await expect(ui.pathValue).toHaveValue(new RegExp(`^${FR.typedCode}<div id="rive-sud-widget"`));
+  await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
+  // Still typing in Monaco: Ctrl+Z undoes the whole burst through the studio, Ctrl+Shift+Z redoes it.
+  await page.keyboard.press("Control+z");
+  await expect(ui.pathValue).toHaveValue(/^<div id="rive-sud-widget"/);
+  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
+  await expect(monaco.locator(".view-lines")).not.toContainText(FR.typedCode.trim());
+  await page.keyboard.press("Control+Shift+z");
+  await expect(ui.pathValue).toHaveValue(new RegExp(`^${FR.typedCode}<div id="rive-sud-widget"`));
+  await expect(scriptContent).toContainText(FR.typedCode.trim());
+  await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
+
+  // ---- 4. Undo everything, one step at a time, then redo it all.
+  // The path box follows the English title of the new block, which the French canvas does not show.
+  const checks: { undone: () => Promise<void>; done: () => Promise<void> }[] = [
+    {
+      // 1. insert the block
+      undone: async () => expect(block).toHaveCount(0),
+      done: async () => expect(block.locator('[data-block-type="text_block_1"]')).toHaveCount(1),
+    },
+    {
+      // 2. French title (one typing burst)
+      undone: async () => expect(title).toHaveText(FR.title),
+      done: async () => expect(title).toHaveText(FR.newTitle),
+    },
+    {
+      // 3. English title (one typing burst)
+      undone: async () => expect(ui.pathValue).toHaveValue(EN.title),
+      done: async () => expect(ui.pathValue).toHaveValue(EN.newTitle),
+    },
+    {
+      // 4. typing a new paragraph
+      undone: async () => expect(rich).not.toContainText(FR.booking),
+      done: async () => expect(rich.locator("p").last()).toHaveText(FR.booking),
+    },
+    {
+      // 5. bold
+      undone: async () => expect(rich.locator("strong")).toHaveCount(0),
+      done: async () => expect(rich.locator("strong")).toHaveText(FR.booking),
+    },
+    {
+      // 6. italic
+      undone: async () => expect(rich.locator("em")).toHaveCount(0),
+      done: async () => expect(rich.locator("em")).toHaveText(FR.booking),
+    },
+    {
+      // 7. link
+      undone: async () => expect(rich.locator("a")).toHaveCount(0),
+      done: async () => expect(rich.locator('a[href="/fr/contact"]')).toHaveText(FR.booking),
+    },
+    {
+      // 8. typing the heading's text
+      undone: async () => expect(rich).not.toContainText(FR.heading),
+      done: async () => expect(rich.locator("p").first()).toHaveText(FR.heading),
+    },
+    {
+      // 9. heading 3
+      undone: async () => expect(rich.locator("h3")).toHaveCount(0),
+      done: async () => expect(rich.locator("h3")).toHaveText(FR.heading),
+    },
+    {
+      // 10. bullet list
+      undone: async () => expect(rich.locator("ul")).toHaveCount(0),
+      done: async () => expect(rich.locator("ul > li")).toContainText(FR.description),
+    },
+    {
+      // 11. code typed in Monaco (one typing burst)
+      undone: async () => expect(scriptContent).not.toContainText(FR.typedCode.trim()),
+      done: async () => expect(scriptContent).toContainText(FR.typedCode.trim()),
+    },
+  ];
+  await ui.edit(id).click();
+  await ui.pathInput.fill("fields.en.main_title");
+  await expect(ui.pathValue).toHaveValue(EN.newTitle);
+  for (let step = checks.length - 1; step >= 0; step--) {
+    await expect(ui.undo).toBeEnabled();
+    await ui.undo.click();
+    await checks[step]!.undone();
+    // Earlier steps are still in place.
+    if (step > 0) await checks[step - 1]!.done();
+  }
+  await expect(ui.undo).toBeDisabled();
+  expect(await blockIds(page)).toEqual(initial);
+
+  for (let step = 0; step < checks.length; step++) {
+    await expect(ui.redo).toBeEnabled();
+    // The panel lost the block with the first undo; select it again once it is back.
+    if (step === 1) await ui.edit(id).click();
+    if (step === 1) await ui.pathInput.fill("fields.en.main_title");
+    await ui.redo.click();
+    await checks[step]!.done();
+    if (step + 1 < checks.length) await checks[step + 1]!.undone();
+  }
+  await expect(ui.redo).toBeDisabled();
+  expect(await blockIds(page)).toEqual(afterDrag);
+  await expect(title).toHaveText(FR.newTitle);
+  await expect(rich.locator("h3")).toHaveText(FR.heading);
+  await expect(rich.locator("strong em, em strong")).toHaveText(FR.booking);
+  await expect(scriptContent).toContainText(FR.typedCode.trim());
+});
+
+test("studio: rich text that tries to inject markup never reaches the canvas (imported page, path box)", async ({
+  page,
+  consoleErrors,
+}) => {
+  // The injected images point nowhere, so that an onerror handler would fire if it were kept.
+  consoleErrors.allow(RESOURCE_404);
+  // Chromium reports an inline handler as a CSP violation as soon as a parser reads it, even in the
+  // inert documents DOMPurify and TipTap parse into; what matters is that none reaches the canvas.
+  consoleErrors.allow(/Executing inline event handler violates the following Content Security Policy/);
+  const ui = studioUi(page);
+  await page.goto("/fr/qa/sections");
+  await expect(ui.toolbar.getByRole("button", { name: st("fr", "studio.toolbar.import") })).toBeVisible({
+    timeout: 15_000,
+  });
+  const importedPage = {
+    page: {
+      page_id: "injection",
+      paths: { fr: "/fr/injection", en: "/en/injection" },
+      title: { fr: "Injection", en: "Injection" },
+      content: [
+        {
+          id: "injected-text",
+          block_type: "text_block_1",
+          block_params: {},
+          fields: {
+            fr: {
+              main_title: "Page importée",
+              description:
+                '<p>Texte importé</p><img src="/images/missing-injection.png" onerror="window.__injected = \'import\'">' +
+                "<script>window.__injected = 'script'</script>",
+            },
+          },
+        },
+      ],
+    },
+  };
+  const chooser = page.waitForEvent("filechooser");
+  await ui.toolbar.getByRole("button", { name: st("fr", "studio.toolbar.import") }).click();
+  await (await chooser).setFiles({
+    name: "injection.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(importedPage)),
+  });
+  const block = studioBlock(page, "injected-text");
+  const rich = block.locator(".richtext");
+  await expect(rich).toHaveText("Texte importé");
+  await expect(page.locator(".studio-canvas [onerror], .studio-canvas .richtext script")).toHaveCount(0);
+
+  // The path box writes any string: the canvas still shows it sanitised.
+  await ui.edit("injected-text").click();
+  await ui.pathInput.fill("fields.fr.description");
+  await expect(ui.pathValue).toHaveValue(/^<p>Texte importé<\/p>/);
+  await ui.pathValue.fill(
+    '<p>Par le chemin <a href="javascript:window.__injected=\'link\'">lien</a></p><img src="/images/missing-injection.png" onerror="window.__injected = \'path\'">',
+  );
+  await ui.panel.getByRole("button", { name: st("fr", "studio.fields.pathBox.apply") }).click();
+  await expect(rich).toHaveText("Par le chemin lien");
+  await expect(rich.locator("a")).not.toHaveAttribute("href", /javascript:/);
+  await expect(page.locator(".studio-canvas [onerror], .studio-canvas .richtext script")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
+});
