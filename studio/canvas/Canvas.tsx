@@ -12,7 +12,6 @@ import {
   type ReactNode,
   type RefObject,
   useCallback,
-  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -222,9 +221,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
     delete: true,
     colorScheme: false,
   };
-  // Validating the block (a schema parse) waits until after the keystroke's render.
-  const checked = useDeferredValue(block);
-  const invalid = issuesOf(checked).length > 0;
+  const invalid = issuesOf(block).length > 0;
   const actions = useStudioStore.getState;
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   return (
@@ -326,7 +323,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
             ) : null}
           </div>
         ) : null}
-        {invalid ? <ErrorCard block={checked} /> : props.rendered}
+        {invalid ? <ErrorCard block={block} /> : props.rendered}
       </section>
       <DropZone index={index + 1} active={props.dropActive} />
     </>
