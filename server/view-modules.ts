@@ -54,15 +54,18 @@ export function staticClosure(manifest: ViteManifest, keys: Iterable<string>, wi
   return seen;
 }
 
+/** Manifest keys of a route module's chunks (React Router splits one into `file?…` parts). */
+function routeKeys(manifest: ViteManifest, file: string): string[] {
+  return Object.keys(manifest).filter((k) => k === file || k.startsWith(`${file}?`));
+}
+
 /** Manifest keys of the chunks every page loads: the client entry, the root route and the page route. */
 export function baseKeys(manifest: ViteManifest): string[] {
-  const isRoute = (k: string, file: string) => k === file || k.startsWith(`${file}?`);
-  return Object.keys(manifest).filter(
-    (k) =>
-      (manifest[k]?.isEntry && k.includes("entry.client")) ||
-      isRoute(k, "renderer/root.tsx") ||
-      isRoute(k, "renderer/routes/page.tsx"),
-  );
+  return [
+    ...Object.keys(manifest).filter((k) => manifest[k]?.isEntry && k.includes("entry.client")),
+    ...routeKeys(manifest, "renderer/root.tsx"),
+    ...routeKeys(manifest, "renderer/routes/page.tsx"),
+  ];
 }
 
 /** Manifest keys a page adds to the base: its views' closures and its messages, minus what the base loads. */
@@ -105,8 +108,8 @@ export function createViewModules(
     if (!hrefs) {
       // Another route than the content page's: what it loads counts as loaded (React Router
       // announces it), and the namespaces its modules await are announced here.
-      const routeKeys = route ? Object.keys(manifest).filter((k) => k === route || k.startsWith(`${route}?`)) : [];
-      const loaded = routeKeys.length ? new Set([...base, ...staticClosure(manifest, routeKeys)]) : base;
+      const ownKeys = route ? routeKeys(manifest, route) : [];
+      const loaded = ownKeys.length ? new Set([...base, ...staticClosure(manifest, ownKeys)]) : base;
       hrefs = pageKeys(manifest, views, sorted, locale, loaded).map((k) => `/${manifest[k]!.file}`);
       // Pages share a few block sets: the cache stays small, but never unbounded.
       if (cache.size > 500) cache.clear();

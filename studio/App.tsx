@@ -55,6 +55,12 @@ const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
+/** The studio's routes (site.md §2 QA routes). */
+function studioPath(locale: Locale, mode: StudioAppProps["mode"]): string {
+  if (mode === "sections") return `/${locale}/qa/sections`;
+  return locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
+}
+
 // The edit panel (studio/fields) loads with the first selection.
 const EditPanel = lazy(() => import("./fields").then((m) => ({ default: m.EditPanel })));
 
@@ -128,16 +134,11 @@ function Toolbar(props: {
     }
   };
 
-  const sectionsHref = `/${locale}/qa/sections`;
-  const settingsHref = locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
+  const sectionsHref = studioPath(locale, "sections");
+  const settingsHref = studioPath(locale, "settings");
   // The same studio screen in the other language: the canvas previews the draft in that language.
   const otherLocale: Locale = locale === "fr" ? "en" : "fr";
-  const otherHref =
-    props.mode === "sections"
-      ? `/${otherLocale}/qa/sections`
-      : otherLocale === "fr"
-        ? "/fr/qa/parametres-generaux"
-        : "/en/qa/general-settings";
+  const otherHref = studioPath(otherLocale, props.mode);
 
   return (
     <header className="studio-toolbar">

@@ -8,6 +8,11 @@ import { createContext, useContext } from "react";
 export const NonceContext = createContext<string | undefined>(undefined);
 export const useNonce = () => useContext(NonceContext);
 
+/** In the browser: the page's nonce, for scripts and modulepreload links added after load. */
+export function pageNonce(): string | undefined {
+  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+}
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",

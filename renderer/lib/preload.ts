@@ -6,7 +6,7 @@
  * imports the views.
  */
 import { preloadModule } from "react-dom";
-import { useNonce } from "./csp";
+import { pageNonce, useNonce } from "./csp";
 
 export function PreloadModules({ hrefs }: { hrefs: readonly string[] | undefined }) {
   const nonce = useNonce();
@@ -16,7 +16,7 @@ export function PreloadModules({ hrefs }: { hrefs: readonly string[] | undefined
 }
 
 export function preloadModules(hrefs: readonly string[] | undefined): void {
-  // The page's nonce (strict-dynamic trusts only nonced or script-loaded scripts).
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+  // strict-dynamic trusts only nonced or script-loaded scripts.
+  const nonce = pageNonce();
   for (const href of hrefs ?? []) preloadModule(href, { as: "script", nonce });
 }

@@ -8,6 +8,7 @@
  * script loads and tokens are "offline-<random>", which the embedded content service's
  * offline verifier accepts (server/content/captcha.ts).
  */
+import { pageNonce } from "../../lib/csp";
 
 export const OFFLINE_SITE_KEY = "offline";
 export const NO_SITE_KEY_ERROR = "reCAPTCHA seems not initialised (no site key?)";
@@ -85,7 +86,7 @@ export function loadCaptchaScript(locale: string): Promise<Grecaptcha> {
     script.src = `${SCRIPT_URL}?onload=__onRecaptchaLoad&render=explicit&hl=${encodeURIComponent(locale)}`;
     script.async = true;
     script.defer = true;
-    const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+    const nonce = pageNonce();
     if (nonce) script.nonce = nonce;
     script.onerror = () => {
       scriptPromise = undefined;
