@@ -1,8 +1,97 @@
+import fs from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Part of a messages file: `locales/fr.json?only=a,b&messages` keeps the top-level keys a and
+ * b, `?except=a,b&messages` all the others. locales/fr.json and en.json stay one file per
+ * language for translators, while the browser loads a small core (shell, header, footer,
+ * content blocks) and the forms', people's and media's messages only with those blocks
+ * (renderer/messages/*.ts; tests/locales.test.ts checks every key lands in one part).
+ */
+function messageParts(): Plugin {
+  return {
+    name: "message-parts",
+    enforce: "pre",
+    load(id) {
+      const [file, query] = id.split("?");
+      if (!file?.endsWith(".json") || !query?.endsWith("&messages")) return undefined;
+      const params = new URLSearchParams(query);
+      const only = params.get("only");
+      const keys = new Set((only ?? params.get("except") ?? "").split(","));
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+      const part = Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key) === (only !== null)));
+      return { code: `export default ${JSON.stringify(part)};`, moduleType: "js" };
+    },
+  };
+}
+
+/**
+ * The application code every page runs before it hydrates: the root and page routes, the
+ * shell, the render registry, the header and the small UI pieces nearly every block uses.
+ * One chunk instead of some twenty files of under 1 KB each compresses ~6 KB smaller and
+ * costs one request. Listed by file, not by folder, so what a page loads only on demand
+ * (modals, forms, search, maps) stays in chunks of its own.
+ */
+const APP_SHELL = new RegExp(
+  `[\\\\/](${[
+    // Not entry.client: its module starts hydration, which must wait until React Router's
+    // inline script has registered the route modules and then imports it.
+    "renderer/root",
+    "renderer/routes/page",
+    "renderer/lib/(i18n|seo|site|theme|csp|events|preload|locale|page-match|edit-mode|chunk-reload|loading-bar|route-change|media|text)",
+    "renderer/ui/(Shell|ErrorPage|Icon|icons|SmartLink|Image|Text|RichText)",
+    "renderer/ui/shell/(ChunkReload|DeferredOverlay|LoadingBar|NavigationFocus|RouteChangeGuard)",
+    "renderer/blocks/(BlockList|registry)",
+    "renderer/blocks/headers/(Header|menu|icons|scroll)",
+    "schema/(locales|theme-values)",
+  ]
+    .join("|")
+    .replaceAll("/", "[\\\\/]")})\\.tsx?$`,
+);
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [
+    messageParts(),
+    reactRouter(),
+    {
+      // Client chunking only: the server build is one bundle and needs none of it.
+      name: "client-chunks",
+      enforce: "post",
+      configEnvironment: (name) =>
+        name === "client"
+          ? {
+              build: {
+                rollupOptions: {
+                  // The app group's includeDependenciesRecursively: false needs entry chunks
+                  // that may export more than their module; React Router asks for
+                  // "exports-only" but reads only the route exports it knows.
+                  preserveEntrySignatures: "allow-extension",
+                  output: {
+                    codeSplitting: {
+                      groups: [
+                        // What every page runs before it can hydrate, as one long-cached file
+                        // rather than some twenty small ones.
+                        {
+                          name: "framework",
+                          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+                        },
+                        {
+                          name: "app",
+                          test: (id: string) => APP_SHELL.test(id) || id.includes("vite/preload-helper"),
+                          // Only the listed files: their dependencies stay where other pages share them.
+                          includeDependenciesRecursively: false,
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
+            }
+          : undefined,
+    },
+  ],
   build: {
     target: "es2022",
     cssMinify: true,
@@ -10,24 +99,11 @@ export default defineConfig({
     // routes and messages to the chunks they ship.
     manifest: true,
     modulePreload: {
-      // The render registry imports some sixty views: listing each one's dependencies in
-      // the registry chunk would cost every page ~3 KB. The server announces a page's view
-      // chunks as modulepreload links instead (renderer/lib/preload.ts).
-      resolveDependencies: (_file, deps, { hostId }) => (/\/registry-[\w-]+\.js$/.test(hostId) ? [] : deps),
-    },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every page runs before it can hydrate, as one long-cached file rather than
-            // some twenty small ones (on HTTP/1.1 each costs a round trip on a phone).
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
-            },
-          ],
-        },
-      },
+      // The render registry (in the app chunk) imports some sixty views: listing each one's
+      // dependencies there would cost every page ~3 KB. The server announces a page's view
+      // chunks as modulepreload links instead (renderer/lib/preload.ts); the shell's own
+      // on-demand parts (modals) fetch their few imports when they open.
+      resolveDependencies: (_file, deps, { hostId }) => (/\/app-[\w-]+\.js$/.test(hostId) ? [] : deps),
     },
   },
   ssr: { noExternal: [] },

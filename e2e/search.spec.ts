@@ -71,6 +71,27 @@ for (const locale of ["fr", "en"] as const) {
       await expect.poll(async () => (await page.locator(".search-total").textContent()) ?? "").not.toBe(zoomed);
     });
 
+    test("the search bar's municipality dropdown filters the list", async ({ page }) => {
+      await page.goto(PATHS[locale]);
+      await expect(cards(page).first()).toBeVisible();
+      const opener = page.getByRole("button", { name: t(locale, "search.all-municipalities") });
+      await opener.click();
+      await expect(opener).toHaveAttribute("aria-expanded", "true");
+      // The dropdown's code loads on first opening: its search field then narrows the list.
+      await page.getByRole("searchbox", { name: t(locale, "search.mun-search") }).fill("Québec");
+      // react-aria's checkbox: its label takes the click for the visually hidden input.
+      await page.locator(".search-bar__dropdown label", { hasText: /^Québec$/ }).click();
+      await expect(page.getByRole("checkbox", { name: "Québec", exact: true })).toBeChecked();
+      await page
+        .locator(".search-bar__dropdown")
+        .getByRole("button", { name: t(locale, "search.apply") })
+        .click();
+      await expect(page.locator(".search-bar__dropdown")).toHaveCount(0);
+      await expect.poll(() => new URL(page.url()).searchParams.get("mun")).toBe("23027");
+      await expect(page.locator(".search-tags")).toContainText("Québec");
+      await expect(page.getByRole("button", { name: "Québec", exact: true })).toBeVisible();
+    });
+
     test("the overlay sets filters, counts, and resets", async ({ page }) => {
       await page.goto(`${PATHS[locale]}?bedrooms=3`);
       await expect(cards(page).first()).toBeVisible();

@@ -26,6 +26,13 @@ export type ViteManifest = Record<string, ManifestChunk>;
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const REGISTRY_FILE = path.join(ROOT, "renderer/blocks/registry.tsx");
 
+/**
+ * Not a block type: the page shows a video, so it needs the player that heroes and
+ * text-and-media blocks load on demand (renderer/ui/LazyVideo.tsx).
+ */
+export const VIDEO_PLAYER = "@video";
+const PSEUDO_VIEWS: Record<string, string> = { [VIDEO_PLAYER]: "renderer/ui/Video.tsx" };
+
 /** `block_type` → source file of its view (manifest key), read from the registry's import map. */
 export function blockViewSources(registryText = fs.readFileSync(REGISTRY_FILE, "utf8")): Record<string, string> {
   const out: Record<string, string> = {};
@@ -77,11 +84,14 @@ export function pageKeys(
   base: Set<string> = staticClosure(manifest, baseKeys(manifest)),
 ): string[] {
   const roots = [...new Set(types)].map((t) => views[t]).filter((k): k is string => Boolean(k && manifest[k]));
-  const messages = `locales/${locale}.json`;
-  if (manifest[messages]) roots.push(messages);
+  // The language's core messages: the whole file, or its core part (vite.config.ts messageParts).
+  const messages = Object.keys(manifest).find(
+    (k) => k === `locales/${locale}.json` || k.startsWith(`locales/${locale}.json?except=`),
+  );
+  if (messages) roots.push(messages);
   const keys = staticClosure(manifest, roots);
-  // Feature namespaces the views await as they load (renderer/messages), in this language.
-  const namespace = new RegExp(`^locales/[\\w-]+/${locale}\\.json$`);
+  // Feature namespaces and parts the views await as they load (renderer/messages), in this language.
+  const namespace = new RegExp(`^locales/(?:[\\w-]+/${locale}\\.json|${locale}\\.json\\?only=[\\w,-]+&messages)$`);
   for (const key of [...keys, ...base]) {
     for (const dynamic of manifest[key]?.dynamicImports ?? []) if (namespace.test(dynamic)) keys.add(dynamic);
   }
@@ -98,7 +108,7 @@ export function createViewModules(
   const file = path.join(clientDir, ".vite/manifest.json");
   if (!fs.existsSync(file) || !fs.existsSync(REGISTRY_FILE)) return undefined;
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest;
-  const views = blockViewSources();
+  const views = { ...blockViewSources(), ...PSEUDO_VIEWS };
   const base = staticClosure(manifest, baseKeys(manifest));
   const cache = new Map<string, string[]>();
   return (types, locale, route) => {

@@ -76,6 +76,37 @@ describe("locales", () => {
     }
   });
 
+  // Parts of the core files (renderer/messages/{part}.ts imports `locales/fr.json?only=a,b&messages`):
+  // the core loader leaves out exactly their keys, so every key reaches the browser once.
+  const parts = Object.fromEntries(
+    fs
+      .readdirSync("renderer/messages")
+      .map((file) => [file.replace(/\.ts$/, ""), fs.readFileSync(`renderer/messages/${file}`, "utf8")] as const)
+      .map(([name, text]) => [name, text.match(/fr\.json\?only=([\w,-]+)&messages/)?.[1]?.split(",")] as const)
+      .filter((entry): entry is readonly [string, string[]] => Boolean(entry[1])),
+  );
+
+  it("the core messages chunk leaves out exactly the keys of the parts loaded with their blocks", () => {
+    const core = fs.readFileSync("renderer/lib/i18n.ts", "utf8");
+    const excepted = ["fr", "en"].map(
+      (locale) =>
+        core
+          .match(new RegExp(`${locale}\\.json\\?except=([\\w,-]+)&messages`))?.[1]
+          ?.split(",")
+          .sort() ?? [],
+    );
+    const partKeys = Object.values(parts).flat();
+    expect(Object.keys(parts).length).toBeGreaterThan(0);
+    expect(excepted[0]).toEqual([...partKeys].sort());
+    expect(excepted[1]).toEqual(excepted[0]);
+    expect(new Set(partKeys).size, "a key in two parts").toBe(partKeys.length);
+    for (const key of partKeys) expect(Object.keys(coreFr), key).toContain(key);
+    for (const [name, keys] of Object.entries(parts)) {
+      const text = fs.readFileSync(`renderer/messages/${name}.ts`, "utf8");
+      expect(text, `${name}: same keys in English`).toContain(`en.json?only=${keys.join(",")}&messages`);
+    }
+  });
+
   // A module that uses a namespace's keys imports renderer/messages/{ns}, which awaits them:
   // without it the browser would show raw keys (the server has every namespace).
   it("every module using a feature namespace's keys loads that namespace", () => {
@@ -86,11 +117,16 @@ describe("locales", () => {
         .map((f) => path.join(dir, f)),
     );
     const missing: string[] = [];
+    const loaders: [string, string][] = [
+      ...NAMESPACES.map((ns) => [ns, ns] as [string, string]),
+      ...Object.entries(parts).flatMap(([name, keys]) => keys.map((key) => [key, name] as [string, string])),
+    ];
     for (const file of files) {
       const text = fs.readFileSync(file, "utf8");
-      for (const ns of NAMESPACES) {
-        if (!new RegExp(`["'\`]${ns}\\.[\\w$\\{-]`).test(text)) continue;
-        if (!new RegExp(`import ["'][./]+(?:renderer/)?messages/${ns}["']`).test(text)) missing.push(`${file}: ${ns}`);
+      for (const [key, loader] of loaders) {
+        if (!new RegExp(`["'\`]${key}\\.[\\w$\\{-]`).test(text)) continue;
+        if (!new RegExp(`import ["'][./]+(?:renderer/)?messages/${loader}["']`).test(text))
+          missing.push(`${file}: ${key} (messages/${loader})`);
       }
     }
     expect(missing).toEqual([]);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderRegistry } from "../renderer/blocks/registry";
 import { blockTypes } from "../renderer/lib/page-loader.server";
-import { blockViewSources, createViewModules, pageKeys, type ViteManifest } from "../server/view-modules";
+import { blockViewSources, createViewModules, pageKeys, VIDEO_PLAYER, type ViteManifest } from "../server/view-modules";
 
 describe("view modules (modulepreload links)", () => {
   it("reads the source file of every view in the render registry", () => {
@@ -25,10 +25,21 @@ describe("view modules (modulepreload links)", () => {
       imports: ["_react.js", "_RichText.js"],
       css: ["assets/text.css"],
     },
-    "_RichText.js": { file: "assets/RichText.js", dynamicImports: ["locales/forms/fr.json", "locales/forms/en.json"] },
+    "_RichText.js": {
+      file: "assets/RichText.js",
+      dynamicImports: [
+        "locales/forms/fr.json",
+        "locales/forms/en.json",
+        "locales/fr.json?only=contact-form&messages",
+        "locales/en.json?only=contact-form&messages",
+      ],
+    },
     "locales/forms/fr.json": { file: "assets/forms-fr.js", isDynamicEntry: true },
     "locales/forms/en.json": { file: "assets/forms-en.js", isDynamicEntry: true },
-    "locales/fr.json": { file: "assets/fr.js", isDynamicEntry: true },
+    "locales/fr.json?except=contact-form&messages": { file: "assets/fr.js", isDynamicEntry: true },
+    "locales/fr.json?only=contact-form&messages": { file: "assets/contact-fr.js", isDynamicEntry: true },
+    "locales/en.json?only=contact-form&messages": { file: "assets/contact-en.js", isDynamicEntry: true },
+    "renderer/ui/Video.tsx": { file: "assets/Video.js", isDynamicEntry: true, imports: ["_react.js"] },
   };
   const views = { text_block_1: "renderer/blocks/text/TextBlock1.tsx" };
 
@@ -38,7 +49,8 @@ describe("view modules (modulepreload links)", () => {
     expect(keys.sort()).toEqual([
       "_RichText.js",
       "locales/forms/fr.json",
-      "locales/fr.json",
+      "locales/fr.json?except=contact-form&messages",
+      "locales/fr.json?only=contact-form&messages",
       "renderer/blocks/text/TextBlock1.tsx",
     ]);
   });
@@ -53,10 +65,25 @@ describe("view modules (modulepreload links)", () => {
     expect(modules(["text_block_1"], "fr").sort()).toEqual([
       "/assets/RichText.js",
       "/assets/TextBlock1.js",
+      "/assets/contact-fr.js",
       "/assets/forms-fr.js",
       "/assets/fr.js",
     ]);
     expect(modules([], "en")).toEqual([]);
+    // The lazily loaded video player, announced only for pages that show a video.
+    expect(modules([VIDEO_PLAYER], "en")).toEqual(["/assets/Video.js"]);
+  });
+
+  it("marks pages whose blocks have a video source, not those with an empty video value", () => {
+    const hero = (video: unknown) => ({
+      id: "h",
+      block_type: "hero_cta_block",
+      fields: { fr: { media: { image: { url: "/a.jpg" }, video } } },
+    });
+    expect(blockTypes([hero({ sources: [{ url: "/v.mp4", type: "video/mp4" }] })]).has(VIDEO_PLAYER)).toBe(true);
+    expect(blockTypes([hero({ external_sources: [{ url: "https://youtu.be/x" }] })]).has(VIDEO_PLAYER)).toBe(true);
+    expect(blockTypes([hero({ sources: [{ url: " " }], external_sources: [] })]).has(VIDEO_PLAYER)).toBe(false);
+    expect(blockTypes([hero(undefined)]).has(VIDEO_PLAYER)).toBe(false);
   });
 
   it("collects nested block types", () => {

@@ -24,9 +24,17 @@ const namespaces = new Map<string, Record<Locale, MessageLoader>>();
 const namespaceLoads = new Map<string, Promise<void>>();
 let everythingProvided = false;
 
+// The core part of each language's file; the other parts load with the blocks that use them
+// (renderer/messages/forms-core.ts, people.ts, media.ts).
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
-  fr: () => import("../../locales/fr.json"),
-  en: () => import("../../locales/en.json"),
+  fr: () =>
+    import(
+      "../../locales/fr.json?except=contact-form,multi-step-form,members,partners,testimonials,offices,media,gallery,carousel,embeds,maps&messages"
+    ),
+  en: () =>
+    import(
+      "../../locales/en.json?except=contact-form,multi-step-form,members,partners,testimonials,offices,media,gallery,carousel,embeds,maps&messages"
+    ),
 };
 
 /** Registers a locale's catalogue (the server does it for both at start). */

@@ -4,7 +4,9 @@ import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
+import { VIDEO_PLAYER } from "../../server/view-modules";
 import type { AppServices } from "./context";
+import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
 
 export interface PageView {
@@ -53,7 +55,10 @@ function blocksOf(raw: readonly unknown[] | undefined, label: string, path: stri
   return clean;
 }
 
-/** Every block_type in a list of blocks, nested ones included (blocks inside fields). */
+/**
+ * Every block_type in a list of blocks, nested ones included (blocks inside fields), and
+ * VIDEO_PLAYER when one of them has a video source: what the page's views need.
+ */
 export function blockTypes(blocks: readonly unknown[]): Set<string> {
   const types = new Set<string>();
   const visit = (value: unknown) => {
@@ -61,6 +66,9 @@ export function blockTypes(blocks: readonly unknown[]): Set<string> {
     else if (value && typeof value === "object") {
       const record = value as Record<string, unknown>;
       if (typeof record.block_type === "string") types.add(record.block_type);
+      // A media value with a video source: the page needs the lazily loaded player.
+      if ((Array.isArray(record.sources) || Array.isArray(record.external_sources)) && hasVideoSource(record))
+        types.add(VIDEO_PLAYER);
       for (const child of Object.values(record)) if (child && typeof child === "object") visit(child);
     }
   };
@@ -126,16 +134,18 @@ export async function loadPage(request: Request, locale: Locale, services: AppSe
   }
   const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
   const contentBlocks = blocksOf(content, "content", path);
+  const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
+  const shownFooter = hideFooter ? [] : footerBlocks;
   return {
     locale,
     path,
     page: { ...page, seo: seo as PageData["seo"] },
     header: headerBlocks,
     content: contentBlocks,
-    footer: footerBlocks,
-    hideFooter: PROPERTY_SEARCH_PATHS.has(path),
+    footer: shownFooter,
+    hideFooter,
     origin: services.config.publicOrigin || url.origin,
     exposeErrors: services.config.exposeErrors,
-    modules: pageModules(services, [...headerBlocks, ...contentBlocks, ...footerBlocks], locale),
+    modules: pageModules(services, [...headerBlocks, ...contentBlocks, ...shownFooter], locale),
   };
 }

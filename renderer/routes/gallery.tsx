@@ -14,6 +14,7 @@ import { COLOR_SCHEMES, type ColorScheme, isColorScheme } from "../../schema/the
 import { BlockList } from "../blocks/BlockList";
 import { sanitizeBlocks } from "../lib/sanitize.server";
 import type { Route } from "./+types/gallery";
+import "../messages/media";
 
 interface GalleryEntry {
   type: string;

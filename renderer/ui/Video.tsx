@@ -25,6 +25,7 @@ import {
 import { useSite } from "../lib/site";
 import { parseYouTubeId, parseYouTubeStart, youTubeEmbedUrl, youTubeThumbnailUrl } from "../lib/youtube";
 import { Icon } from "./Icon";
+import "../messages/media";
 
 type VideoInput = Partial<VideoValue> & Pick<Partial<VideoValue>, "sources" | "external_sources">;
 

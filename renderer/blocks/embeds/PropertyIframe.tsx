@@ -11,6 +11,7 @@ import type { propertyIframeBlock } from "../../../schema/blocks/embeds";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { buildIframeSrc, iframeHeightFromMessage, isNewModel } from "./logic";
+import "../../messages/media";
 
 const DEFAULT_HEIGHT = 800;
 

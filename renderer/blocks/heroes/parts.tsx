@@ -4,9 +4,9 @@ import type { Image as ImageValue, Link, Video as VideoValue } from "../../../sc
 import { hasVideoSource, prefersReducedMotion } from "../../lib/media";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
+import { LazyVideo } from "../../ui/LazyVideo";
 import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
-import { Video } from "../../ui/Video";
 import type { BlockContext } from "../types";
 
 type Media = { image?: ImageValue; video?: VideoValue } | undefined;
@@ -34,7 +34,7 @@ export function HeroMedia({
 }) {
   if (!media) return null;
   if (hasVideoSource(media.video))
-    return <Video video={media.video} title={media.image?.alt || title} className={className} />;
+    return <LazyVideo video={media.video} title={media.image?.alt || title} className={className} />;
   return <Image image={media.image} className={className} sizes={sizes} />;
 }
 

@@ -11,6 +11,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { DirectionsLink, toMapMarkers, validItems } from "./markers";
+import "../../messages/media";
 
 export default function MapCoordinates({ fields, params }: BlockViewProps<typeof mapCoordinatesBlock>) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import type { mapFullwidthBlock } from "../../../schema/blocks/maps";
 import { SiteMap } from "../../features/maps/SiteMap";
 import type { BlockViewProps } from "../types";
 import { toMapMarkers, validItems } from "./markers";
+import "../../messages/media";
 
 export default function MapFullwidth({ fields, params }: BlockViewProps<typeof mapFullwidthBlock>) {
   const { t } = useTranslation();

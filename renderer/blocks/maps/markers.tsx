@@ -4,6 +4,7 @@ import type { MapMarkerItem } from "../../../schema/blocks/maps";
 import { directionsUrl, isValidLatLng } from "../../features/maps/directions";
 import type { MapMarker } from "../../features/maps/SiteMap";
 import { SmartLink } from "../../ui/SmartLink";
+import "../../messages/media";
 
 export function markerId(index: number): string {
   return `marker-${index}`;

@@ -11,6 +11,7 @@ import { RichText } from "../../ui/RichText";
 import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
+import "../../messages/media";
 
 const GAP = 24;
 

@@ -10,6 +10,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { MediaView } from "./MediaView";
+import "../../messages/media";
 
 /** Medias carousel autoplay delay (blocks.md §9). */
 export const MEDIAS_CAROUSEL_AUTOPLAY_MS = 6000;

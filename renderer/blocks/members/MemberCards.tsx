@@ -13,6 +13,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { filterByOffice, hasMorePages, memberCardsPerPage, officePagingReducer, visiblePage } from "./logic";
 import { MemberCard } from "./MemberCard";
+import "../../messages/people";
 
 export default function MemberCards({ fields, params, ctx }: BlockViewProps<typeof memberCardsBlock>) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { MEMBERS_CAROUSEL_AUTOPLAY_MS, MEMBERS_CENTRE_PADDING, MEMBERS_THUMBNAIL_WIDTH } from "./logic";
+import "../../messages/people";
 
 export default function MembersCarousel({ fields, ctx }: BlockViewProps<typeof membersCarouselBlock>) {
   const { t } = useTranslation();

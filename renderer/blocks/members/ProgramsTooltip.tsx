@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../messages/people";
 
 export const TOOLTIP_DELAY_MS = 50;
 

@@ -16,6 +16,7 @@ import { Image } from "../../ui/Image";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { teamClampLines } from "./logic";
+import "../../messages/people";
 
 const TeamMemberModal = lazy(() => import("./TeamMemberModal"));
 

@@ -7,6 +7,7 @@ import { Text } from "../../ui/Text";
 import { OFFICES_GRID_INITIAL, useShowMore } from "../content/showMore";
 import type { BlockViewProps } from "../types";
 import { OfficeCard } from "./OfficeCard";
+import "../../messages/people";
 
 export default function OfficesGrid({ fields }: BlockViewProps<typeof officesGridBlock>) {
   const { t } = useTranslation();

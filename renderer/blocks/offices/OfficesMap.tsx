@@ -17,6 +17,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { OfficeCard } from "./OfficeCard";
 import { initialOfficesState, officesReducer } from "./officesState";
+import "../../messages/people";
 
 function officePopup(marker: OfficeMapItem, office: OfficesListItem | undefined): ReactNode {
   const item = marker.popup_repeater?.[0];

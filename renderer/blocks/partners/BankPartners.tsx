@@ -11,6 +11,7 @@ import { Image } from "../../ui/Image";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { filterBanksByName } from "./logic";
+import "../../messages/people";
 
 export default function BankPartners({ fields, ctx }: BlockViewProps<typeof bankPartnersBlock>) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { collectTags, filterByTags, PARTNERS_INITIAL, toggleTag, visiblePartners } from "./logic";
+import "../../messages/people";
 
 function tagStyle(tag: { bg_color_primary?: string; text_color?: string }): CSSProperties | undefined {
   if (!tag.bg_color_primary) return undefined;

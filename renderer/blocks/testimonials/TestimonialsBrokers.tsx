@@ -14,6 +14,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { BROKER_TRUNCATE_LINES } from "./logic";
 import { Author, TruncatedText, useTestimonyModal } from "./shared";
+import "../../messages/people";
 
 export const DEFAULT_TESTIMONIALS_IMAGE = {
   url: "/images/testimonials-default.svg",

@@ -14,6 +14,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { formatAverage, formatReviewDate, STAR_MAX, toPlainText } from "./logic";
 import { Author, Stars, TruncatedText, useTestimonyModal } from "./shared";
+import "../../messages/people";
 
 const REVIEW_LINES = 6;
 

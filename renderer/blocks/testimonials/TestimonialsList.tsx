@@ -11,6 +11,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { collapseHeight, shouldCollapse, TESTIMONIALS_INITIAL, visibleTestimonials } from "./logic";
 import { Author } from "./shared";
+import "../../messages/people";
 
 function CollapsibleTestimony({ item, limit }: { item: TestimonyItem; limit: number }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { toPlainText } from "./logic";
 import { Author } from "./shared";
+import "../../messages/people";
 
 export default function TestimonialsSlider({ fields, ctx }: BlockViewProps<typeof testimonialsSliderBlock>) {
   const { t } = useTranslation();

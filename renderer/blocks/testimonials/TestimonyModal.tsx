@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { SiteModal } from "../../ui/shell/SiteModal";
 import { Author, type Testimony } from "./shared";
+import "../../messages/people";
 
 export default function TestimonyModal({ testimony, onClose }: { testimony: Testimony; onClose: () => void }) {
   const { t } = useTranslation();

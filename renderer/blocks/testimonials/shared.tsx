@@ -10,6 +10,7 @@ import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import { Text } from "../../ui/Text";
 import { filledStars, STAR_MAX } from "./logic";
+import "../../messages/people";
 
 const TestimonyModal = lazy(() => import("./TestimonyModal"));
 

@@ -7,10 +7,10 @@
 import type { txtImgDoubleBlock1 } from "../../../schema/blocks/text";
 import { hasVideoSource } from "../../lib/media";
 import { Image } from "../../ui/Image";
+import { LazyVideo } from "../../ui/LazyVideo";
 import { RichText } from "../../ui/RichText";
 import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
-import { Video } from "../../ui/Video";
 import type { BlockViewProps } from "../types";
 
 export default function TxtImgDoubleBlock1({ fields, params, ctx }: BlockViewProps<typeof txtImgDoubleBlock1>) {
@@ -31,7 +31,7 @@ export default function TxtImgDoubleBlock1({ fields, params, ctx }: BlockViewPro
           {media.map((item, i) => (
             <div key={i} className="txt-img-double__item">
               {hasVideoSource(item.video) ? (
-                <Video video={item.video} title={item.image?.alt || fields.main_title} />
+                <LazyVideo video={item.video} title={item.image?.alt || fields.main_title} />
               ) : (
                 <Image image={item.image} className="txt-img-double__img" sizes="(min-width: 992px) 300px, 50vw" />
               )}

@@ -34,6 +34,7 @@ import { postContact } from "../forms/submit";
 import { useCaptcha } from "../forms/useCaptcha";
 import { useHydrated } from "../forms/useHydrated";
 import "../forms/forms.css";
+import "../../messages/forms-core";
 
 export type ContactStatus = "neutral" | "sending" | "success" | "failure";
 export const SUCCESS_TOAST_MS = 5000;

@@ -35,6 +35,7 @@ import {
 } from "./constants";
 import { createDelayedToggle, type DelayedToggle } from "./delay";
 import { loadLeaflet } from "./load";
+import "../../messages/media";
 
 export interface MapMarker {
   id: string;

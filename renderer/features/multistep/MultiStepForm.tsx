@@ -26,6 +26,7 @@ import { useCaptcha } from "../forms/useCaptcha";
 import { useHydrated } from "../forms/useHydrated";
 import { loadMunicipalities, type MunicipalityOption } from "./municipalities";
 import "../forms/forms.css";
+import "../../messages/forms-core";
 
 export interface StepApi<V> {
   values: V;

@@ -7,6 +7,7 @@ import { type AddressValues, CONTACT_METHODS, type ContactDetails, type ContactM
 import { RadioGroupField, RequiredMark, SelectField, TextField } from "../forms/fields";
 import { maskPhone, maskPostalCode } from "../forms/masks";
 import type { StepApi } from "./MultiStepForm";
+import "../../messages/forms-core";
 
 type WithMunicipalities = { municipalities: string[] };
 

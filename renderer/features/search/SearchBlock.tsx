@@ -6,7 +6,6 @@
 // Their messages load with them (renderer/messages).
 import "../../messages/search";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
@@ -27,7 +26,7 @@ import {
   writeFiltersToQuery,
 } from "./filters";
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
-import { MunicipalitySelect } from "./MunicipalitySelect";
+import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
 import { priceIncrements } from "./price";
 import { type MapView, SearchMap } from "./SearchMap";
@@ -230,26 +229,33 @@ export function SearchBlock({
     >
       <div className="search-bar">
         <div className="search-bar__mun">
-          <Button className="btn btn-secondary" aria-expanded={small ? undefined : munOpen} onPress={openMun}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={small ? undefined : munOpen}
+            onClick={openMun}
+            onPointerEnter={small ? undefined : preloadMunicipalitySelect}
+            onFocus={small ? undefined : preloadMunicipalitySelect}
+          >
             {munNames.length ? munNames.join(", ") : t("search.all-municipalities")}
-          </Button>
+          </button>
           {munOpen && !small ? (
             <fieldset className="search-bar__dropdown">
               <legend className="visually-hidden">{t("search.municipalities")}</legend>
-              <MunicipalitySelect
+              <LazyMunicipalitySelect
                 municipalities={municipalities}
                 value={filters.mun ?? []}
                 onChange={(mun) => change({ ...filters, mun })}
               />
-              <Button className="btn btn-primary" onPress={() => setMunOpen(false)}>
+              <button type="button" className="btn btn-primary" onClick={() => setMunOpen(false)}>
                 {t("search.apply")}
-              </Button>
+              </button>
             </fieldset>
           ) : null}
         </div>
-        <Button className="btn btn-secondary" onPress={() => setOverlayOpen(true)}>
+        <button type="button" className="btn btn-secondary" onClick={() => setOverlayOpen(true)}>
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
-        </Button>
+        </button>
         <label className="search-bar__sort">
           <span>{t("search.sort.label")}</span>
           <select value={order} onChange={(e) => setOrder(e.target.value as Order)}>
@@ -263,20 +269,22 @@ export function SearchBlock({
         {showMap ? (
           <fieldset className="search-bar__modes">
             <legend className="visually-hidden">{t("search.view")}</legend>
-            <Button
+            <button
+              type="button"
               className="btn btn-secondary"
               aria-pressed={mode === "list"}
-              onPress={() => setMode(mode === "list" ? "both" : "list")}
+              onClick={() => setMode(mode === "list" ? "both" : "list")}
             >
               {t("search.show-list")}
-            </Button>
-            <Button
+            </button>
+            <button
+              type="button"
               className="btn btn-secondary"
               aria-pressed={mode === "map"}
-              onPress={() => setMode(mode === "map" ? "both" : "map")}
+              onClick={() => setMode(mode === "map" ? "both" : "map")}
             >
               {t("search.show-map")}
-            </Button>
+            </button>
           </fieldset>
         ) : null}
       </div>

@@ -1,7 +1,6 @@
 /** The active filters as removable tags (site.md §4 Filter overlay), above the results and in the overlay. */
 import "../../messages/properties";
 import "../../messages/search";
-import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Municipality } from "./api";
 import type { SearchFilters } from "./filters";
@@ -80,9 +79,14 @@ export function Tags({
     <ul className="search-tags" aria-label={t("search.tags.label")}>
       {tags.map((tag) => (
         <li key={tag.key}>
-          <Button className="search-tag" onPress={tag.clear} aria-label={t("search.tags.remove", { label: tag.label })}>
+          <button
+            type="button"
+            className="search-tag"
+            onClick={tag.clear}
+            aria-label={t("search.tags.remove", { label: tag.label })}
+          >
             {tag.label} <span aria-hidden="true">×</span>
-          </Button>
+          </button>
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
+import "../../messages/media";
 
 export interface CarouselProps<T> {
   items: readonly T[];
