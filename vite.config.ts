@@ -101,9 +101,11 @@ export default defineConfig({
     modulePreload: {
       // The render registry (in the app chunk) imports some sixty views: listing each one's
       // dependencies there would cost every page ~3 KB. The server announces a page's view
-      // chunks as modulepreload links instead (renderer/lib/preload.ts); the shell's own
-      // on-demand parts (modals) fetch their few imports when they open.
-      resolveDependencies: (_file, deps, { hostId }) => (/\/app-[\w-]+\.js$/.test(hostId) ? [] : deps),
+      // chunks as modulepreload links instead (renderer/lib/preload.tsx); the shell's own
+      // on-demand parts (modals) fetch their few imports when they open. Stylesheets stay
+      // listed: a view or modal must not show before its CSS.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /\/app-[\w-]+\.js$/.test(hostId) ? deps.filter((dep) => dep.endsWith(".css")) : deps,
     },
   },
   ssr: { noExternal: [] },

@@ -185,6 +185,27 @@ test.describe("switching language", () => {
   });
 });
 
+test.describe("client-side navigation", () => {
+  test("header links load the next page's data and stylesheets without a full reload", async ({ page }) => {
+    await page.goto("/fr");
+    await expect(page.locator("main#main-content [data-block-type]").first()).toBeVisible();
+    // A marker on window survives client navigations only.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const nav = page.getByRole("navigation", { name: t("fr", "header.main-navigation") });
+    await nav.getByRole("link", { name: "Propriétés", exact: true }).click();
+    await expect(page).toHaveURL(/\/fr\/proprietes$/);
+    // The search feature's own stylesheet arrives with its view.
+    await expect(page.locator(".search-bar")).toHaveCSS("display", "flex");
+    await nav.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/fr\/contact$/);
+    await expect(page.locator('main#main-content [data-block-type*="contact"]').first()).toBeVisible();
+    await expect(page.getByText(t("fr", "errors.404-message"))).toHaveCount(0);
+    await page.goBack();
+    await expect(page.locator(".search-bar")).toBeVisible();
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
+
 test.describe("error pages", () => {
   test("an unknown French page is a 404 with a way home", async ({ page, consoleErrors }) => {
     consoleErrors.allow(RESOURCE_404);

@@ -1,8 +1,10 @@
 import "./styles/global.css";
 
 // Every block, ui and shell stylesheet goes into the document's CSS, so server-rendered
-// HTML is styled before any view code loads (views themselves load on demand).
-import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css", "./features/**/*.css"], { eager: true });
+// HTML is styled before any view code loads (views themselves load on demand). Features
+// (search, maps, forms) bring their own stylesheets: the server links them for the pages
+// whose views import them (server/view-modules.ts).
+import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css"], { eager: true });
 
 import { useContext } from "react";
 import { I18nextProvider } from "react-i18next";

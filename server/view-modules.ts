@@ -99,7 +99,18 @@ export function pageKeys(
 }
 
 /**
- * A function from a page's block types and language to the URLs to preload, or undefined
+ * Stylesheets of a page's chunks that the base does not link already (React Router links
+ * the root's and the route's): the search, maps and forms features bring their own.
+ */
+export function pageStyles(manifest: ViteManifest, keys: readonly string[], base: Set<string>): string[] {
+  const linked = new Set([...base].flatMap((k) => manifest[k]?.css ?? []));
+  const css = keys.flatMap((k) => manifest[k]?.css ?? []).filter((file) => !linked.has(file));
+  return [...new Set(css)].map((file) => `/${file}`);
+}
+
+/**
+ * A function from a page's block types and language to the URLs to preload (scripts) and
+ * link (stylesheets, ending in .css), or undefined
  * when there is no client build manifest (the dev server, where Vite serves modules itself).
  */
 export function createViewModules(
@@ -120,7 +131,8 @@ export function createViewModules(
       // announces it), and the namespaces its modules await are announced here.
       const ownKeys = route ? routeKeys(manifest, route) : [];
       const loaded = ownKeys.length ? new Set([...base, ...staticClosure(manifest, ownKeys)]) : base;
-      hrefs = pageKeys(manifest, views, sorted, locale, loaded).map((k) => `/${manifest[k]!.file}`);
+      const keys = pageKeys(manifest, views, sorted, locale, loaded);
+      hrefs = [...keys.map((k) => `/${manifest[k]!.file}`), ...pageStyles(manifest, keys, loaded)];
       // Pages share a few block sets: the cache stays small, but never unbounded.
       if (cache.size > 500) cache.clear();
       cache.set(key, hrefs);

@@ -32,8 +32,9 @@ export function localeFromAcceptLanguage(header: string | null): Locale | undefi
   return ranked.map((x) => x.lang).find(isLocale);
 }
 
-export function chooseLocale(request: Request, { detectBrowser }: { detectBrowser: boolean }): Locale {
-  const prefix = new URL(request.url).pathname.split("/")[1];
+/** `url`: React Router's normalised URL (no `.data` suffix on client navigations). */
+export function chooseLocale(request: Request, url: URL, { detectBrowser }: { detectBrowser: boolean }): Locale {
+  const prefix = url.pathname.split("/")[1];
   if (isLocale(prefix)) return prefix;
   const cookie = readCookie(request.headers.get("cookie"), LOCALE_COOKIE);
   if (isLocale(cookie)) return cookie;

@@ -87,8 +87,11 @@ export function pageModules(
   return services.viewModules?.(blockTypes(blocks), locale, route) ?? [];
 }
 
-export async function loadPage(request: Request, locale: Locale, services: AppServices): Promise<PageView> {
-  const url = new URL(request.url);
+/**
+ * `url` is React Router's normalised URL (the loader's `url` argument): on a client
+ * navigation the request is `/fr/a-propos.data?_routes=…`, which is not the page's path.
+ */
+export async function loadPage(url: URL, locale: Locale, services: AppServices): Promise<PageView> {
   const path = normalisePath(url.pathname);
   const site = await services.content.firstLoad(url.host);
   const query = Object.fromEntries(url.searchParams);

@@ -38,17 +38,11 @@ export interface BlogPostPageView extends PageView {
   article: Omit<ArticleDetail, "body">;
 }
 
-function localeOf(request: Request): Locale {
-  return new URL(request.url).pathname.startsWith("/en/") ? "en" : "fr";
-}
-
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const locale: Locale = url.pathname.startsWith("/en/") ? "en" : "fr";
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   // The archive page gives the header, footer, theme and site facts (and its errors).
-  const archiveUrl = new URL(archivePath(locale), url);
-  const archive = await loadPage(new Request(archiveUrl, { headers: request.headers }), locale, services);
+  const archive = await loadPage(new URL(archivePath(locale), url), locale, services);
   const notFound = () =>
     data(
       {

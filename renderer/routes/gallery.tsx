@@ -24,7 +24,7 @@ interface GalleryEntry {
   variants: { scheme: ColorScheme; block: Block }[];
 }
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ params, url }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang))
     throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
@@ -32,7 +32,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (only !== undefined && !Object.hasOwn(blockRegistry, only)) {
     throw data({ locale: lang, status: 404, message: "This page could not be found" }, { status: 404 });
   }
-  const requested = new URL(request.url).searchParams.get("scheme");
+  const requested = url.searchParams.get("scheme");
   const schemes: ColorScheme[] = isColorScheme(requested) ? [requested] : [...COLOR_SCHEMES];
   const entries: GalleryEntry[] = [];
   for (const type of only ? [only] : blockTypes) {

@@ -38,11 +38,10 @@ interface ListingView {
 const notFound = (locale: "fr" | "en") =>
   data({ locale, status: 404, message: "errors.404-message", header: [], footer: [] }, { status: 404 });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang)) throw notFound("fr");
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   const uls = /-(\d+)$/.exec(params.slug ?? "")?.[1];
   if (!uls) throw notFound(lang);
   const site = await services.content.firstLoad(url.host);

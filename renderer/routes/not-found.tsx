@@ -3,8 +3,8 @@ import { data } from "react-router";
 import { chooseLocale } from "../lib/locale";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const locale = chooseLocale(request, { detectBrowser: true });
+export function loader({ request, url }: Route.LoaderArgs) {
+  const locale = chooseLocale(request, url, { detectBrowser: true });
   throw data({ locale, message: "This page could not be found" }, { status: 404 });
 }
 

@@ -11,7 +11,7 @@ import { PreloadModules, preloadModules } from "../lib/preload";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang)) {
     throw data(
@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const view = await loadPage(request, lang, context.get(servicesContext));
+  const view = await loadPage(url, lang, context.get(servicesContext));
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
     headers.append("set-cookie", localeCookie(lang));

@@ -3,9 +3,8 @@ import { redirect } from "react-router";
 import { chooseLocale } from "../lib/locale";
 import type { Route } from "./+types/root-redirect";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = chooseLocale(request, { detectBrowser: true });
+export function loader({ request, url }: Route.LoaderArgs) {
+  const locale = chooseLocale(request, url, { detectBrowser: true });
   return redirect(`/${locale}${url.search}`, { status: 302, headers: { vary: "accept-language, cookie" } });
 }
 

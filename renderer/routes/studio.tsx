@@ -10,6 +10,10 @@ import { isLocale } from "../../schema/locales";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/studio";
 
+// The canvas renders every block: it needs the features' stylesheets, which public pages
+// link only where their views use them.
+import.meta.glob("../features/**/*.css", { eager: true });
+
 export interface StudioSite {
   site_id: string;
   site_key: string;

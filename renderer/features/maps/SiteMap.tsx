@@ -21,6 +21,8 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../../lib/site";
 import { shadeColor } from "./color";
+import "./leaflet.css";
+import "./maps.css";
 import {
   DEFAULT_BOUNDS,
   DEFAULT_MARKER_COLOR,

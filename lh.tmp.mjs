@@ -1,0 +1,12 @@
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import fs from "node:fs";
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new","--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run"] });
+const r = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+chrome.kill();
+const a = r.lhr.audits;
+console.log("perf", Math.round(r.lhr.categories.performance.score*100), "FCP", a["first-contentful-paint"].displayValue, "LCP", a["largest-contentful-paint"].displayValue, "TBT", a["total-blocking-time"].displayValue, "SI", a["speed-index"].displayValue);
+const m = a.metrics.details.items[0];
+console.log("observed: FCP", m.observedFirstContentfulPaint, "LCP", m.observedLargestContentfulPaint, "load", m.observedLoad, "DCL", m.observedDomContentLoaded, "firstPaint", m.observedFirstPaint);
+fs.writeFileSync("/tmp/lhr.json", JSON.stringify(r.lhr));
