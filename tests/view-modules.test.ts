@@ -15,7 +15,11 @@ describe("view modules (modulepreload links)", () => {
 
   const manifest: ViteManifest = {
     "renderer/entry.client.tsx": { file: "assets/entry.js", isEntry: true, imports: ["_react.js"] },
-    "renderer/root.tsx?__react-router-build-client-route": { file: "assets/root.js", imports: ["_react.js"] },
+    "renderer/root.tsx?__react-router-build-client-route": {
+      file: "assets/root.js",
+      imports: ["_react.js"],
+      css: ["assets/root.css"],
+    },
     "renderer/routes/page.tsx?__react-router-build-client-route": { file: "assets/page.js", imports: ["_registry.js"] },
     "_react.js": { file: "assets/react.js" },
     "_registry.js": { file: "assets/registry.js", dynamicImports: ["renderer/blocks/text/TextBlock1.tsx"] },
@@ -23,7 +27,8 @@ describe("view modules (modulepreload links)", () => {
       file: "assets/TextBlock1.js",
       isDynamicEntry: true,
       imports: ["_react.js", "_RichText.js"],
-      css: ["assets/text.css"],
+      // Its own stylesheet, and one the root links already.
+      css: ["assets/text.css", "assets/root.css"],
     },
     "_RichText.js": {
       file: "assets/RichText.js",
@@ -62,12 +67,14 @@ describe("view modules (modulepreload links)", () => {
     fs.writeFileSync(path.join(dir, ".vite/manifest.json"), JSON.stringify(manifest));
     const modules = createViewModules(dir)!;
     // The real registry maps text_block_1 to the same source file as the fake manifest.
+    // Scripts to preload, and the view's stylesheet (not the root's, which every page links).
     expect(modules(["text_block_1"], "fr").sort()).toEqual([
       "/assets/RichText.js",
       "/assets/TextBlock1.js",
       "/assets/contact-fr.js",
       "/assets/forms-fr.js",
       "/assets/fr.js",
+      "/assets/text.css",
     ]);
     expect(modules([], "en")).toEqual([]);
     // The lazily loaded video player, announced only for pages that show a video.
