@@ -6,6 +6,16 @@
  */
 import type { Page } from "@playwright/test";
 import { textBlock1 } from "../schema/blocks/text";
+import {
+  CANVAS_MIN,
+  PALETTE_COLLAPSED_WIDTH,
+  PALETTE_WIDTH,
+  PANEL_DEFAULT,
+  PANEL_MIN,
+  PANEL_STEP,
+  PANEL_STEP_LARGE,
+  SEPARATOR_WIDTH,
+} from "../studio/shell/layout";
 import { expect, expectNoAxeViolations, RESOURCE_404, test } from "./helpers";
 import { blockIds, dragFromPalette, openDemoPage, st, studioBlock } from "./studio-helpers";
 
@@ -40,6 +50,8 @@ function studioUi(page: Page) {
     pathInput: panel.getByLabel(st("fr", "studio.fields.pathBox.path")),
     pathValue: panel.getByLabel(st("fr", "studio.fields.pathBox.value")),
     edit: (id: string) => studioBlock(page, id).getByRole("button", { name: st("fr", "studio.overlay.edit") }),
+    /** The edit panel's one-language-at-a-time switch, shown only when the panel is too narrow for both. */
+    languageSwitch: panel.getByRole("group", { name: st("fr", "studio.fields.showLocale"), includeHidden: true }),
   };
 }
 
@@ -73,11 +85,9 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   await page.keyboard.type(FR.newTitle);
   await expect(title).toHaveText(FR.newTitle);
 
-  // The panel shows one language at a time at this width; switch it to English.
-  await ui.panel
-    .getByRole("group", { name: st("fr", "studio.fields.showLocale") })
-    .getByRole("button", { name: st("fr", "studio.fields.locales.en") })
-    .click();
+  // At the default panel width the English field sits next to the French one: no language switch.
+  await expect(ui.languageSwitch).toBeAttached();
+  await expect(ui.languageSwitch).toBeHidden();
   const enTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "en"));
   await expect(enTitle).toHaveValue(EN.title);
   await enTitle.click();
@@ -333,4 +343,221 @@ test("studio: rich text that tries to inject markup never reaches the canvas (im
   await expect(rich.locator("a")).not.toHaveAttribute("href", /javascript:/);
   await expect(page.locator(".studio-canvas [onerror], .studio-canvas .richtext script")).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
+});
+
+test("studio: French and English side by side at 1280 px, missing-translation badge until copied, panel resized from the keyboard and the mouse", async ({
+  page,
+}) => {
+  const ui = studioUi(page);
+  const viewport = page.viewportSize()!;
+  expect(viewport.width).toBe(1280);
+  await page.goto("/fr/qa/sections");
+  await openDemoPage(page);
+  const id = "demo-text-block-1";
+  const title = studioBlock(page, id).locator("h2");
+  await expect(title).toHaveText(FR.title);
+  await ui.edit(id).click();
+  // The edit panel's code loads with the first selection.
+  await expect(
+    ui.panel.getByRole("heading", { name: st("fr", "studio.fields.title", { type: "text_block_1" }) }),
+  ).toBeVisible({ timeout: 15_000 });
+
+  // ---- 1. Both languages of a field on one row, the canvas keeping room, nothing overflowing the window.
+  const titleLabel = st("fr", "studio.fields.labels.main_title");
+  const frTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "fr"), { exact: true });
+  const enTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "en"), { exact: true });
+  await expect(frTitle).toHaveValue(FR.title);
+  await expect(enTitle).toHaveValue(EN.title);
+  await frTitle.scrollIntoViewIfNeeded();
+  await expect(frTitle).toBeVisible();
+  await expect(enTitle).toBeVisible();
+  await expect(ui.languageSwitch).toBeAttached();
+  await expect(ui.languageSwitch).toBeHidden();
+  const frBox = (await frTitle.boundingBox())!;
+  const enBox = (await enTitle.boundingBox())!;
+  expect(Math.abs(frBox.y - enBox.y), "French and English inputs on the same row").toBeLessThan(1);
+  expect(Math.abs(frBox.height - enBox.height)).toBeLessThan(1);
+  expect(frBox.x + frBox.width, "French input left of the English one").toBeLessThanOrEqual(enBox.x);
+  expect(frBox.width).toBeGreaterThan(200);
+  expect(enBox.width).toBeGreaterThan(200);
+  // Both inside the panel, which ends at the window's edge.
+  const panelBox = (await ui.panel.boundingBox())!;
+  expect(panelBox.width).toBe(PANEL_DEFAULT);
+  expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width);
+  expect(enBox.x + enBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
+  const main = page.locator(".studio-main");
+  expect((await main.boundingBox())!.width).toBeGreaterThanOrEqual(400);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+  // ---- 2. Emptying the French title shows the badge; copying from English fills it and removes the badge.
+  const titleRow = ui.panel.locator('.sf-row[data-field="main_title"]');
+  const missingFr = titleRow.getByText(
+    st("fr", "studio.fields.missingTranslation", { locale: st("fr", "studio.fields.locales.fr") }),
+  );
+  const missingEn = titleRow.getByText(
+    st("fr", "studio.fields.missingTranslation", { locale: st("fr", "studio.fields.locales.en") }),
+  );
+  await expect(missingFr).toHaveCount(0);
+  await frTitle.fill("");
+  await expect(frTitle).toHaveValue("");
+  await expect(missingFr).toBeVisible();
+  await expect(missingEn).toHaveCount(0);
+  await titleRow.getByRole("button", { name: st("fr", "studio.fields.copyFromEn") }).click();
+  await expect(frTitle).toHaveValue(EN.title);
+  await expect(missingFr).toHaveCount(0);
+  await expect(title).toHaveText(EN.title);
+  // And the other way: empty English, copy it from French.
+  await enTitle.fill("");
+  await expect(missingEn).toBeVisible();
+  await titleRow.getByRole("button", { name: st("fr", "studio.fields.copyFromFr") }).click();
+  await expect(enTitle).toHaveValue(EN.title);
+  await expect(missingEn).toHaveCount(0);
+
+  // ---- 3. The separator, from the keyboard.
+  const separator = page.getByRole("separator", { name: st("fr", "studio.layout.panel-width") });
+  const panelWidth = async () => Math.round((await ui.panel.boundingBox())!.width);
+  await expect(separator).toHaveAttribute("aria-orientation", "vertical");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(PANEL_DEFAULT));
+  await expect(separator).toHaveAttribute("aria-valuemin", String(PANEL_MIN));
+  const max = Number(await separator.getAttribute("aria-valuemax"));
+  expect(max).toBe(viewport.width - PALETTE_WIDTH - SEPARATOR_WIDTH - CANVAS_MIN);
+  await separator.focus();
+  await expect(separator).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(PANEL_DEFAULT + PANEL_STEP));
+  await expect.poll(panelWidth).toBe(PANEL_DEFAULT + PANEL_STEP);
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(PANEL_DEFAULT + PANEL_STEP - PANEL_STEP_LARGE));
+  await page.keyboard.press("End");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(max));
+  await expect.poll(panelWidth).toBe(max);
+  // The widest panel still leaves the canvas its minimum.
+  expect(Math.round((await main.boundingBox())!.width)).toBeGreaterThanOrEqual(CANVAS_MIN);
+  await page.keyboard.press("ArrowLeft");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(max));
+  // The narrowest panel shows one language at a time, with the switch.
+  await page.keyboard.press("Home");
+  await expect(separator).toHaveAttribute("aria-valuenow", String(PANEL_MIN));
+  await expect.poll(panelWidth).toBe(PANEL_MIN);
+  await expect(ui.languageSwitch).toBeVisible();
+  await expect(frTitle).toBeVisible();
+  await expect(enTitle).toBeHidden();
+  await ui.languageSwitch.getByRole("button", { name: st("fr", "studio.fields.locales.en") }).click();
+  await expect(enTitle).toBeVisible();
+  await expect(frTitle).toBeHidden();
+  // Back to side by side, a little wider than the default: 288 + 4 × 80 + 4 × 16 = 672.
+  await separator.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
+  const chosen = PANEL_MIN + 4 * PANEL_STEP_LARGE + 4 * PANEL_STEP;
+  await expect(separator).toHaveAttribute("aria-valuenow", String(chosen));
+  await expect(ui.languageSwitch).toBeHidden();
+  await expect(frTitle).toBeVisible();
+  await expect(enTitle).toBeVisible();
+
+  // The width survives a reload.
+  await page.reload();
+  await expect(page.locator(".studio-canvas > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  await expect(separator).toHaveAttribute("aria-valuenow", String(chosen));
+  expect(await panelWidth()).toBe(chosen);
+
+  // ---- 4. With the mouse: drag the separator 60 px to the right, the panel loses 60 px.
+  const sepBox = (await separator.boundingBox())!;
+  const grabX = sepBox.x + sepBox.width / 2;
+  const grabY = sepBox.y + Math.min(sepBox.height / 2, 200);
+  await page.mouse.move(grabX, grabY);
+  await page.mouse.down();
+  await page.mouse.move(grabX + 30, grabY, { steps: 3 });
+  await page.mouse.move(grabX + 60, grabY, { steps: 3 });
+  // The separator follows the pointer; the panel takes the width on release.
+  await expect(separator).toHaveAttribute("aria-valuenow", String(chosen - 60));
+  await expect.poll(async () => Math.round((await separator.boundingBox())!.x - sepBox.x)).toBe(60);
+  await page.mouse.up();
+  await expect.poll(panelWidth).toBe(chosen - 60);
+  await expect.poll(async () => Math.round((await separator.boundingBox())!.x - sepBox.x)).toBe(60);
+  // The panel's own buttons do the same with a click.
+  await ui.panel.getByRole("button", { name: st("fr", "studio.layout.panel-wider") }).click();
+  await expect(separator).toHaveAttribute("aria-valuenow", String(chosen - 60 + PANEL_STEP_LARGE));
+  await ui.panel.getByRole("button", { name: st("fr", "studio.layout.panel-narrower") }).click();
+  await expect(separator).toHaveAttribute("aria-valuenow", String(chosen - 60));
+});
+
+test("studio: preview widths scroll inside the canvas column; the palette collapses to a rail, stays collapsed, and opens again from the keyboard", async ({
+  page,
+}) => {
+  const viewport = page.viewportSize()!;
+  await page.goto("/fr/qa/sections");
+  await openDemoPage(page);
+  const main = page.locator(".studio-main");
+  const canvasScroll = page.locator(".studio-canvas-scroll");
+  const panel = page.getByRole("complementary", { name: st("fr", "studio.panel.label") });
+  const panelWidth = async () => Math.round((await panel.boundingBox())!.width);
+  expect(await panelWidth()).toBe(PANEL_DEFAULT);
+
+  // ---- 1. Preview widths: a canvas wider than its column scrolls sideways inside it, the window does not.
+  const widths = page.getByRole("group", { name: st("fr", "studio.toolbar.width") });
+  const canvas = page.locator(".studio-main .studio-canvas");
+  for (const [key, px] of [
+    ["tablet", 768],
+    ["phone", 414],
+  ] as const) {
+    await widths.getByRole("radio", { name: st("fr", `studio.toolbar.${key}`) }).check();
+    await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(px);
+    const scroll = await canvasScroll.evaluate((el) => {
+      el.scrollLeft = 50;
+      return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, scrolled: el.scrollLeft };
+    });
+    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+    expect(scroll.scrolled).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await panelWidth()).toBe(PANEL_DEFAULT);
+  }
+  await widths.getByRole("radio", { name: st("fr", "studio.toolbar.desktop") }).check();
+  await expect
+    .poll(async () => Math.round((await canvas.boundingBox())!.width))
+    .toBe(Math.round(await canvasScroll.evaluate((el) => el.clientWidth)));
+
+  // ---- 2. The palette collapses to a rail, the canvas takes the room, and it stays collapsed after a reload.
+  const toggle = page.getByRole("button", { name: st("fr", "studio.layout.palette-toggle") });
+  const search = page.getByLabel(st("fr", "studio.palette.search"));
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(search).toBeVisible();
+  await expectNoAxeViolations(page, { include: [".studio-palette-column", ".studio-separator", ".studio-panel"] });
+  const mainBefore = (await main.boundingBox())!.width;
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(search).toBeHidden();
+  await expect
+    .poll(async () => Math.round((await main.boundingBox())!.width - mainBefore))
+    .toBe(PALETTE_WIDTH - PALETTE_COLLAPSED_WIDTH);
+  await expectNoAxeViolations(page, { include: [".studio-palette-column", ".studio-separator"] });
+  await page.reload();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 15_000 });
+  await expect(search).toBeHidden();
+  expect(await panelWidth()).toBe(PANEL_DEFAULT);
+  // Nothing was edited, so there is no draft to restore: open the demo page again.
+  await openDemoPage(page);
+  await expect(search).toBeHidden();
+
+  // From the keyboard: open the palette again and insert a block at a chosen position.
+  const before = await blockIds(page);
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(search).toBeFocused();
+  await page.keyboard.type("text_block_2");
+  await page.keyboard.press("Tab");
+  const insert = page.getByRole("button", { name: `${st("fr", "studio.palette.insert")} text_block_2` });
+  await expect(insert).toBeFocused();
+  await page.keyboard.press("Enter");
+  const position = page.getByLabel(st("fr", "studio.palette.position", { max: before.length + 1 }));
+  await expect(position).toBeFocused();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await blockIds(page)).length).toBe(before.length + 1);
+  const inserted = (await blockIds(page))[1]!;
+  expect(before).not.toContain(inserted);
+  await expect(studioBlock(page, inserted).locator('[data-block-type="text_block_2"]')).toHaveCount(1);
 });

@@ -37,6 +37,7 @@ import {
   siteTheme,
 } from "./shell/api";
 import { PublishDialog } from "./shell/PublishDialog";
+import { PANEL_ID, PanelWidthButtons, StudioColumns } from "./shell/StudioColumns";
 import { docOfDraft, flushDraft, lastDocRef, loadDraft, rememberLastDoc, useStudioStore } from "./store";
 import "./studio.css";
 
@@ -281,8 +282,11 @@ function SidePanel() {
   const selectedId = useStudioStore((s) => s.selectedId);
   const exists = useStudioStore((s) => (s.selectedId ? s.doc?.blocks.some((b) => b.id === s.selectedId) : false));
   return (
-    <aside className="studio-panel" aria-label={t("studio.panel.label")}>
-      <h2>{t("studio.panel.label")}</h2>
+    <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
+      <div className="studio-panel-head">
+        <h2>{t("studio.panel.label")}</h2>
+        <PanelWidthButtons />
+      </div>
       {!selectedId || !exists ? (
         <p>{t("studio.panel.none")}</p>
       ) : (
@@ -374,8 +378,7 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
       onDragCancel={() => setPaletteType(null)}
       onDragEnd={onDragEnd}
     >
-      <div className="studio-body">
-        <Palette locale={props.locale} />
+      <StudioColumns palette={<Palette locale={props.locale} />} panel={<SidePanel />}>
         <main id="main-content" tabIndex={-1} className="studio-main">
           <h1 className="studio-sr-only">{t("studio.canvas.label")}</h1>
           {blocks ? (
@@ -393,8 +396,7 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
             <p className="studio-empty">{t("studio.empty")}</p>
           )}
         </main>
-        <SidePanel />
-      </div>
+      </StudioColumns>
       <DragOverlay>{paletteType ? <div className="studio-drag-ghost">{paletteType}</div> : null}</DragOverlay>
     </DndContext>
   );
