@@ -14,7 +14,28 @@ const types = Array.from(
 // <html lang="fr-CA"> names the page's language: only its messages are downloaded.
 const lang = document.documentElement.lang.slice(0, 2);
 
-Promise.allSettled([preloadBlocks(types), isLocale(lang) ? loadMessages(lang) : undefined]).finally(() => {
+/**
+ * Resolves once the browser has painted the server's HTML: hydration is one long task, and
+ * started before the first frame it holds the first paint back until it ends (on a slow
+ * phone, seconds). A hidden tab produces no frames, hence the time limit.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const limit = setTimeout(resolve, 250);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(limit);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+Promise.allSettled([
+  preloadBlocks(types),
+  isLocale(lang) ? loadMessages(lang) : undefined,
+  afterFirstPaint(),
+]).finally(() => {
   startTransition(() => {
     hydrateRoot(
       document,
