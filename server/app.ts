@@ -14,6 +14,14 @@ import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
 import { createViewModules } from "./view-modules";
 
+/**
+ * gzip level of rendered pages. Each page is compressed anew (its CSP nonce differs), on the
+ * request's CPU: level 3 costs half of the default level 6 for a page about 8% larger
+ * (/fr: 0.47 ms and 13.7 KB instead of 1.0 ms and 12.7 KB). Files keep the default level.
+ */
+export const PAGE_GZIP_LEVEL = 3;
+const HAS_EXTENSION = /\.[^/]+$/;
+
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
 
 /** Adapts an Express request to a Fetch Request for the content service. */
@@ -79,7 +87,12 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  // Files and API answers: the default gzip level; rendered pages: a faster one (PAGE_GZIP_LEVEL).
+  const compressFiles = compression();
+  const compressPages = compression({ level: PAGE_GZIP_LEVEL });
+  app.use((req, res, next) =>
+    (HAS_EXTENSION.test(req.path) || req.path.startsWith("/api/") ? compressFiles : compressPages)(req, res, next),
+  );
 
   // The content service (same contract whether called over HTTP or in process).
   app.use("/api", async (req, res) => {
@@ -91,7 +104,9 @@ export async function createApp(options: AppOptions) {
   } else {
     const clientDir = path.resolve(import.meta.dirname, "../build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // Only paths with a file extension can be files: page paths skip the file-system lookup.
+    const files = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (HAS_EXTENSION.test(req.path) ? files(req, res, next) : next()));
     services.viewModules = createViewModules(clientDir);
   }
 
