@@ -124,6 +124,18 @@ export function registerNamespace(name: string, nsLoaders: Record<Locale, Messag
   return Promise.all([...wanted].map((locale) => loadNamespace(name, locale))).then(() => {});
 }
 
+/**
+ * What the app hands to react-i18next: an object whose prototype is the instance. Every
+ * `useTranslation` mount (each component, on every server render) copies the own property
+ * descriptors of the instance it gets into a wrapper; an i18next instance has some fifty
+ * (its methods, bound in the constructor), the facade none, so the copy costs nothing and
+ * reads and calls still reach the instance. The one instance per locale never changes
+ * language, so nothing is ever written to the facade that the instance should hold.
+ */
+function i18nFacade(instance: i18n): i18n {
+  return Object.create(instance) as i18n;
+}
+
 export function getI18n(locale: Locale): i18n {
   let instance = instances.get(locale);
   if (!instance) {
@@ -139,7 +151,8 @@ export function getI18n(locale: Locale): i18n {
       initAsync: false,
     });
     for (const extra of extras.get(locale) ?? []) instance.addResourceBundle(locale, "translation", extra, true, false);
-    instances.set(locale, instance);
+    instances.set(locale, i18nFacade(instance));
+    instance = instances.get(locale)!;
   }
   return instance;
 }
