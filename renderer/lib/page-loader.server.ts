@@ -42,9 +42,10 @@ export function normalisePath(pathname: string): string {
 // Validated blocks by the identity of their raw list: the content client reuses parsed
 // answers, so an unchanged page's blocks are validated and sanitised once.
 const validated = new WeakMap<readonly unknown[], Block[]>();
+const NO_BLOCKS: Block[] = [];
 
 function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string): Block[] {
-  if (!raw) return [];
+  if (!raw) return NO_BLOCKS;
   const known = validated.get(raw);
   if (known) return known;
   const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
@@ -68,19 +69,79 @@ export function blockTypes(blocks: readonly unknown[]): Set<string> {
   return types;
 }
 
+// Per validated list, which lives as long as its content version (see blocksOf).
+const listTypes = new WeakMap<readonly Block[], Set<string>>();
+const localisedLists: Record<Locale, WeakMap<readonly Block[], Block[]>> = { fr: new WeakMap(), en: new WeakMap() };
+
+/**
+ * The blocks as a visitor's page uses them: the fields of `locale` only, under both keys (the
+ * block shape's fill-from-the-other-locale rule already ran when the blocks were parsed). The
+ * page's data is serialised into its HTML and into each client navigation's answer; this halves
+ * it. The studio never reads a page through here: it loads both languages from the service.
+ */
+export function localiseBlocks(blocks: readonly Block[], locale: Locale): Block[] {
+  let out = localisedLists[locale].get(blocks);
+  if (!out) {
+    out = blocks.map((block) => {
+      const fields = block.fields[locale];
+      return { ...block, fields: { fr: fields, en: fields } };
+    });
+    localisedLists[locale].set(blocks, out);
+  }
+  return out;
+}
+
 /** The modulepreload URLs of a page's blocks and messages (none without a client build). */
 export function pageModules(
   services: AppServices,
-  blocks: readonly Block[],
+  lists: readonly (readonly Block[])[],
   locale: Locale,
   /** The route's source file when it is not the content page's, e.g. "renderer/routes/blog-post.tsx". */
   route?: string,
 ): string[] {
-  return services.viewModules?.(blockTypes(blocks), locale, route) ?? [];
+  if (!services.viewModules) return [];
+  const types = new Set<string>();
+  for (const list of lists) {
+    let known = listTypes.get(list);
+    if (!known) {
+      known = blockTypes(list);
+      listTypes.set(list, known);
+    }
+    for (const type of known) types.add(type);
+  }
+  return services.viewModules(types, locale, route);
 }
 
-export async function loadPage(request: Request, locale: Locale, services: AppServices): Promise<PageView> {
-  const url = new URL(request.url);
+// Views by page answer: the content client keeps one parsed answer per content version, so a
+// page that did not change is shaped once per language, path and origin, not per request.
+const views = new WeakMap<AppServices, WeakMap<PageData, Map<string, PageView>>>();
+
+function cachedView(services: AppServices, answer: PageData, key: string, build: () => PageView): PageView {
+  let byAnswer = views.get(services);
+  if (!byAnswer) {
+    byAnswer = new WeakMap();
+    views.set(services, byAnswer);
+  }
+  let byKey = byAnswer.get(answer);
+  if (!byKey) {
+    byKey = new Map();
+    byAnswer.set(answer, byKey);
+  }
+  let view = byKey.get(key);
+  if (!view) {
+    view = build();
+    // A few paths (trailing slashes) and origins (Host headers) per page: bounded all the same.
+    if (byKey.size >= 64) byKey.clear();
+    byKey.set(key, view);
+  }
+  return view;
+}
+
+/**
+ * `url` is the page's URL: a loader's normalised `url`, never `request.url`, which carries React
+ * Router's `.data` suffix and `_routes` parameter on client navigations.
+ */
+export async function loadPage(url: URL, locale: Locale, services: AppServices): Promise<PageView> {
   const path = normalisePath(url.pathname);
   const site = await services.content.firstLoad(url.host);
   const query = Object.fromEntries(url.searchParams);
@@ -108,8 +169,8 @@ export async function loadPage(request: Request, locale: Locale, services: AppSe
     }
     throw redirect(page.location, page.status);
   }
-  const headerBlocks = blocksOf(header, "header", path);
-  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path);
+  const headerBlocks = localiseBlocks(blocksOf(header, "header", path), locale);
+  const footerBlocks = localiseBlocks(blocksOf(override?.footer ?? footer, "footer", path), locale);
   if (page.status >= 400) {
     const known = [403, 404, 500, 503].includes(page.status);
     throw data(
@@ -124,18 +185,21 @@ export async function loadPage(request: Request, locale: Locale, services: AppSe
       { status: page.status },
     );
   }
-  const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
-  const contentBlocks = blocksOf(content, "content", path);
-  return {
-    locale,
-    path,
-    page: { ...page, seo: seo as PageData["seo"] },
-    header: headerBlocks,
-    content: contentBlocks,
-    footer: footerBlocks,
-    hideFooter: PROPERTY_SEARCH_PATHS.has(path),
-    origin: services.config.publicOrigin || url.origin,
-    exposeErrors: services.config.exposeErrors,
-    modules: pageModules(services, [...headerBlocks, ...contentBlocks, ...footerBlocks], locale),
-  };
+  const origin = services.config.publicOrigin || url.origin;
+  return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
+    const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
+    const contentBlocks = localiseBlocks(blocksOf(content, "content", path), locale);
+    return {
+      locale,
+      path,
+      page: { ...page, seo: seo as PageData["seo"] },
+      header: headerBlocks,
+      content: contentBlocks,
+      footer: footerBlocks,
+      hideFooter: PROPERTY_SEARCH_PATHS.has(path),
+      origin,
+      exposeErrors: services.config.exposeErrors,
+      modules: pageModules(services, [headerBlocks, contentBlocks, footerBlocks], locale),
+    };
+  });
 }

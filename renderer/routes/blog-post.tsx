@@ -23,7 +23,7 @@ import { dispatchSiteEvent } from "../lib/events";
 import { getI18n } from "../lib/i18n";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { otherLocale } from "../lib/locale-switch";
-import { type ErrorView, loadPage, type PageView, pageModules } from "../lib/page-loader.server";
+import { type ErrorView, loadPage, localiseBlocks, type PageView, pageModules } from "../lib/page-loader.server";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
 import { absoluteUrl } from "../lib/seo";
@@ -38,17 +38,16 @@ export interface BlogPostPageView extends PageView {
   article: Omit<ArticleDetail, "body">;
 }
 
-function localeOf(request: Request): Locale {
-  return new URL(request.url).pathname.startsWith("/en/") ? "en" : "fr";
+function localeOf(url: URL): Locale {
+  return url.pathname.startsWith("/en/") ? "en" : "fr";
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+// `url`, not `request.url`: on client navigations the request's URL ends in `.data`.
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const locale = localeOf(url);
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   // The archive page gives the header, footer, theme and site facts (and its errors).
-  const archiveUrl = new URL(archivePath(locale), url);
-  const archive = await loadPage(new Request(archiveUrl, { headers: request.headers }), locale, services);
+  const archive = await loadPage(new URL(archivePath(locale), url), locale, services);
   const notFound = () =>
     data(
       {
@@ -91,15 +90,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         { locale: other, path: otherSlug ? postPath(other, otherSlug, article.id) : archivePath(other) },
       ],
     },
-    content: sanitizeBlocks(blocks),
+    content: localiseBlocks(sanitizeBlocks(blocks), locale),
     hideFooter: false,
     article: meta,
-    modules: pageModules(
-      services,
-      [...archive.header, ...blocks, ...archive.footer],
-      locale,
-      "renderer/routes/blog-post.tsx",
-    ),
+    modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),
   };
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== locale)

@@ -1,5 +1,4 @@
 /** Every /fr/* and /en/* path: a content page rendered from the content service's blocks. */
-import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
@@ -11,7 +10,7 @@ import { PreloadModules, preloadModules } from "../lib/preload";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang)) {
     throw data(
@@ -19,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const view = await loadPage(request, lang, context.get(servicesContext));
+  const view = await loadPage(url, lang, context.get(servicesContext));
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
     headers.append("set-cookie", localeCookie(lang));
@@ -27,27 +26,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Skip the fetch when the visitor switches to the alternate path of the page already
- * loaded (site.md §4): the page data already holds both languages.
+ * Client navigations: the new page's chunks are announced and its block views loaded before it
+ * renders, so navigation never suspends on them. The page's data holds the fields of its own
+ * language only (localiseBlocks), so switching language fetches the alternate path's data too.
  */
-let lastView: PageView | undefined;
-export async function clientLoader({ serverLoader, request, params }: Route.ClientLoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
-  if (
-    lastView &&
-    isLocale(params.lang) &&
-    lastView.page.alternate_paths.some((a) => a.locale === params.lang && a.path === path)
-  ) {
-    lastView = { ...lastView, locale: params.lang, path };
-    // biome-ignore lint/suspicious/noDocumentCookie: the server sets it on fetched pages; this path skips the fetch.
-    document.cookie = localeCookie(params.lang);
-    return lastView;
-  }
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const view = (await serverLoader()) as PageView;
   preloadModules(view.modules);
-  // Load the new page's block views before it renders, so navigation never suspends on them.
   await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
-  lastView = view;
   return view;
 }
 clientLoader.hydrate = false as const;
@@ -92,9 +78,6 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
   const view = loaderData as PageView;
   const { locale, page } = view;
   const lastHeader = view.header.at(-1)?.block_type;
-  useEffect(() => {
-    lastView = view;
-  }, [view]);
   return (
     <>
       <PreloadModules hrefs={view.modules} />

@@ -1,0 +1,113 @@
+/**
+ * What server rendering keeps between requests (parsed answers, validated and localised
+ * blocks, page views, site lookups) is kept per content version: a page or site written
+ * through the content service is what the very next request gets.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadPage, localiseBlocks } from "../renderer/lib/page-loader.server";
+import type { Block } from "../schema/block";
+import { createServices } from "../server/app";
+import type { PageRecord, SiteRecord } from "../server/content/repository";
+import { BROKER, createTestService } from "./helpers/content-service";
+
+const EDITOR_KEY = "page-cache-editor-key-0123";
+let ctx: ReturnType<typeof createTestService>;
+let services: ReturnType<typeof createServices>;
+
+const pageUrl = (path: string) => new URL(`http://localhost${path}`);
+const titleOf = (blocks: Block[], id: string, locale: "fr" | "en") =>
+  (blocks.find((b) => b.id === id)?.fields[locale] as { main_title?: string } | undefined)?.main_title;
+
+/** Saves a page the way the studio publishes: PUT /api/pages/{site}/{page} with the editor key. */
+async function publish(page: PageRecord) {
+  const response = await ctx.service.handle(
+    new Request(`http://localhost/api/pages/${BROKER.site_id}/${page.page_id}`, {
+      method: "PUT",
+      headers: {
+        "content-type": "application/json",
+        "x-site-id": BROKER.site_id,
+        "x-site-key": BROKER.site_key,
+        "x-editor-key": EDITOR_KEY,
+      },
+      body: JSON.stringify({ page, base_version: page.version }),
+    }),
+  );
+  expect(response.status).toBe(200);
+}
+
+function aboutPage(): PageRecord {
+  const page = ctx.service.repo.getPage(BROKER.site_id, "about");
+  if (!page) throw new Error("fixture page 'about' missing");
+  return structuredClone(page);
+}
+
+beforeAll(() => {
+  ctx = createTestService({ EDITOR_KEY });
+  services = createServices(ctx.config, ctx.service);
+});
+afterAll(() => ctx.cleanup());
+
+describe("page views between requests", () => {
+  it("reuses the view of an unchanged page", async () => {
+    const first = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    const second = await loadPage(pageUrl("/fr/a-propos/"), "fr", services);
+    expect(second).toBe(first);
+  });
+
+  it("serves a published page on the next request, in both languages", async () => {
+    const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(titleOf(before.content, "about-intro", "fr")).toBe("Bonjour, je suis Julie");
+
+    const page = aboutPage();
+    const intro = page.content.find((b) => (b as Block).id === "about-intro") as Block;
+    (intro.fields.fr as { main_title: string }).main_title = "Bonjour, c'est Julie";
+    (intro.fields.en as { main_title: string }).main_title = "Hello, Julie here";
+    await publish(page);
+
+    const fr = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(titleOf(fr.content, "about-intro", "fr")).toBe("Bonjour, c'est Julie");
+    const en = await loadPage(pageUrl("/en/about"), "en", services);
+    expect(titleOf(en.content, "about-intro", "en")).toBe("Hello, Julie here");
+  });
+
+  it("serves a changed site header on the next request", async () => {
+    const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    const site = ctx.service.repo.getSite(BROKER.site_id) as SiteRecord;
+    const header = structuredClone(site.header) as Block[];
+    (header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text = "Écrivez-moi";
+    ctx.service.repo.putSite({ ...site, header });
+
+    const after = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(after).not.toBe(before);
+    expect((after.header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text).toBe("Écrivez-moi");
+  });
+
+  it("holds the fields of the page's language only", async () => {
+    const view = await loadPage(pageUrl("/en/about"), "en", services);
+    for (const block of [...view.header, ...view.content, ...view.footer]) {
+      expect(block.fields.fr).toBe(block.fields.en);
+    }
+    expect(titleOf(view.content, "about-values", "fr")).toBe("What guides my work");
+  });
+
+  it("applies the fill-from-the-other-locale rule before keeping one language", () => {
+    const block = { id: "b", block_type: "text_block_1", block_params: {}, fields: { fr: { a: 1 }, en: { a: 2 } } };
+    const [fr] = localiseBlocks([block], "fr");
+    expect(fr!.fields).toEqual({ fr: { a: 1 }, en: { a: 1 } });
+    expect(block.fields.en).toEqual({ a: 2 });
+  });
+});
+
+describe("site lookups between requests", () => {
+  it("finds a site by a new microsite id right after the site is written", () => {
+    const repo = ctx.service.repo;
+    const site = repo.getSite(BROKER.site_id) as SiteRecord;
+    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
+    expect(repo.findSiteByMicrosite("ms-renamed")).toBeUndefined();
+    repo.putSite({ ...site, microsite_id: "ms-renamed" });
+    expect(repo.findSiteByMicrosite("ms-renamed")?.site_id).toBe(site.site_id);
+    expect(repo.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
+    repo.putSite(site);
+    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
+  });
+});
