@@ -110,16 +110,22 @@ export async function createApp(options: AppOptions) {
     services.viewModules = createViewModules(clientDir);
   }
 
+  // With Vite, the build may change between requests; a production build never does. React Router
+  // derives its route tables again on every request when given a function, so it gets the build.
+  const build = options.vite ? options.build : await options.build();
+  const servicesContext = options.vite
+    ? undefined
+    : ((build as ServerBuild).entry.module as unknown as EntryWithContext).servicesContext;
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: options.build,
+      build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: async () => {
-        const build = await options.build();
-        const entry = build.entry.module as unknown as EntryWithContext;
+        const entry =
+          servicesContext ?? ((await options.build()).entry.module as unknown as EntryWithContext).servicesContext;
         const context = new RouterContextProvider();
-        context.set(entry.servicesContext as never, services as never);
+        context.set(entry as never, services as never);
         return context;
       },
     }),
