@@ -27,6 +27,7 @@ import { findPageViewMatch } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
 import { themeStyleText } from "./lib/theme";
 import { ErrorPage } from "./ui/ErrorPage";
+import { InternalLinkProvider } from "./ui/InternalLink";
 import { Shell } from "./ui/Shell";
 
 /** Public settings the whole app needs, error pages included (read once per document). */
@@ -80,7 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.DEV ? <Links /> : <RouteStylesheets />}
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          <InternalLinkProvider>{children}</InternalLinkProvider>
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

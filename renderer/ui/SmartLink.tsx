@@ -4,10 +4,10 @@
  * plain anchors. `on_click_action` open_contact_modal opens the contact modal.
  */
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
 import type { Link } from "../../schema/fields";
 import { dispatchSiteEvent } from "../lib/events";
 import { useSite } from "../lib/site";
+import { InternalLink } from "./InternalLink";
 
 export function isInternalUrl(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
@@ -65,9 +65,9 @@ export function SmartLink({
   if (!url) return <span className={className}>{content}</span>;
   if (isInternalUrl(url) && link.target !== "_blank") {
     return (
-      <RouterLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
+      <InternalLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
         {content}
-      </RouterLink>
+      </InternalLink>
     );
   }
   const external = link.target === "_blank";
