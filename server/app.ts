@@ -3,6 +3,7 @@
  * static files, and server rendering that calls the content service in process.
  */
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -15,11 +16,13 @@ import type { ContentService } from "./content/service";
 import { createViewModules } from "./view-modules";
 
 /**
- * gzip level of rendered pages. Each page is compressed anew (its CSP nonce differs), on the
- * request's CPU: level 3 costs half of the default level 6 for a page about 8% larger
- * (/fr: 0.47 ms and 13.7 KB instead of 1.0 ms and 12.7 KB). Files keep the default level.
+ * Compression of rendered pages. Each page is compressed anew (its CSP nonce differs), on the
+ * request's CPU: gzip level 3 costs half of the default level 6 for a page about 8% larger
+ * (/fr: 0.47 ms and 10.6 KB instead of 0.84 ms and 9.8 KB), Brotli quality 3 a third of the
+ * default quality 4 (0.33 ms and 10.2 KB instead of 0.88 ms and 9.7 KB). Files keep the defaults.
  */
 export const PAGE_GZIP_LEVEL = 3;
+export const PAGE_BROTLI_QUALITY = 3;
 const HAS_EXTENSION = /\.[^/]+$/;
 
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -87,9 +90,12 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
-  // Files and API answers: the default gzip level; rendered pages: a faster one (PAGE_GZIP_LEVEL).
+  // Files and API answers: the default levels; rendered pages: faster ones (PAGE_GZIP_LEVEL).
   const compressFiles = compression();
-  const compressPages = compression({ level: PAGE_GZIP_LEVEL });
+  const compressPages = compression({
+    level: PAGE_GZIP_LEVEL,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } },
+  });
   app.use((req, res, next) =>
     (HAS_EXTENSION.test(req.path) || req.path.startsWith("/api/") ? compressFiles : compressPages)(req, res, next),
   );

@@ -31,6 +31,8 @@ describe("the i18n instance of a locale", () => {
     expect(render("fr", "Julie")).toContain("Bonjour Julie|");
     expect(render("fr", "Marc")).toContain("Bonjour Marc|");
     expect(render("fr")).toContain('lang="fr"');
+    // react-i18next copies the own properties of the instance it gets at every mount: none.
+    expect(Object.getOwnPropertyNames(getI18n("fr"))).toEqual([]);
   });
 
   it("serves messages added after a first lookup", () => {

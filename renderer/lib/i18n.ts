@@ -125,7 +125,7 @@ export function registerNamespace(name: string, nsLoaders: Record<Locale, Messag
 }
 
 /**
- * What the app hands to react-i18next: an object whose prototype is the instance. Every
+ * What the app hands to react-i18next: an object whose prototypes lead to the instance. Every
  * `useTranslation` mount (each component, on every server render) copies the own property
  * descriptors of the instance it gets into a wrapper; an i18next instance has some fifty
  * (its methods, bound in the constructor), the facade none, so the copy costs nothing and
@@ -156,7 +156,6 @@ function i18nFacade(instance: i18n, locale: Locale): i18n {
     }
     return value;
   }) as unknown as i18n["t"];
-  const facade = Object.create(instance) as i18n;
   const getFixedT: i18n["getFixedT"] = (...args: Parameters<i18n["getFixedT"]>) => {
     const [lng, ns, keyPrefix] = args as unknown[];
     const ownLanguage = lng === undefined || lng === null || lng === locale;
@@ -167,8 +166,20 @@ function i18nFacade(instance: i18n, locale: Locale): i18n {
       (Array.isArray(ns) && ns.length === 1 && ns[0] === "translation");
     return ownLanguage && defaultNs && keyPrefix === undefined ? t : instance.getFixedT(...args);
   };
-  Object.assign(facade, { t, getFixedT });
-  return facade;
+  // The facade's own methods and react-i18next's namespace report live one level up, so the
+  // facade itself has no own property to copy (the report is stored through an accessor).
+  let reportNamespaces: unknown;
+  const layer = Object.create(instance, {
+    t: { value: t },
+    getFixedT: { value: getFixedT },
+    reportNamespaces: {
+      get: () => reportNamespaces,
+      set: (value: unknown) => {
+        reportNamespaces = value;
+      },
+    },
+  }) as i18n;
+  return Object.create(layer) as i18n;
 }
 
 function isPlainOptions(options: unknown): boolean {
