@@ -25,9 +25,9 @@ import { useI18nInstance } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
 import { findPageViewMatch } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
+import { FollowLinkProvider } from "./lib/site";
 import { themeStyleText } from "./lib/theme";
 import { ErrorPage } from "./ui/ErrorPage";
-import { InternalLinkProvider } from "./ui/InternalLink";
 import { Shell } from "./ui/Shell";
 
 /** Public settings the whole app needs, error pages included (read once per document). */
@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <InternalLinkProvider>{children}</InternalLinkProvider>
+          <FollowLinkProvider>{children}</FollowLinkProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

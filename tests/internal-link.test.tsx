@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * Links to the site's own pages (renderer/ui/InternalLink.tsx, used by SmartLink): plain anchors
+ * Links to the site's own pages (InternalLink in renderer/ui/SmartLink.tsx): plain anchors
  * that React Router follows on a plain click, and that the browser handles otherwise.
  */
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { InternalLink, InternalLinkProvider } from "../renderer/ui/InternalLink";
-import { SmartLink } from "../renderer/ui/SmartLink";
+import { FollowLinkProvider } from "../renderer/lib/site";
+import { InternalLink, SmartLink } from "../renderer/ui/SmartLink";
 
 function Where() {
   const location = useLocation();
@@ -20,7 +20,7 @@ function mount() {
       {
         path: "/",
         element: (
-          <InternalLinkProvider>
+          <FollowLinkProvider>
             <InternalLink to="/fr/contact?variant=7" className="cta">
               Contact
             </InternalLink>
@@ -28,7 +28,7 @@ function mount() {
             <SmartLink link={{ url: "/fr/blogue", text: "Blogue", target: "_blank" }} />
             <Where />
             <Outlet />
-          </InternalLinkProvider>
+          </FollowLinkProvider>
         ),
         children: [{ path: "*", element: null }],
       },
