@@ -98,6 +98,30 @@ describe("page views between requests", () => {
   });
 });
 
+describe("page answers of the content service", () => {
+  const answer = () =>
+    ctx.service.handle(
+      new Request(`http://localhost/api/swc/${BROKER.microsite_id}/page/${BROKER.site_id}`, {
+        method: "POST",
+        headers: { "x-site-key": BROKER.site_key, "content-type": "application/json" },
+        body: JSON.stringify({ path: "/fr/a-propos" }),
+      }),
+    );
+
+  it("carry an entity tag of their text, which a published change changes", async () => {
+    const first = await answer();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await answer()).headers.get("etag")).toBe(etag);
+    const page = aboutPage();
+    page.title.fr = `${page.title.fr} (mis à jour)`;
+    await publish(page);
+    const after = await answer();
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(((await after.json()) as { title: { fr: string } }).title.fr).toMatch(/mis à jour/);
+  });
+});
+
 describe("site lookups between requests", () => {
   it("finds a site by a new microsite id right after the site is written", () => {
     const repo = ctx.service.repo;
