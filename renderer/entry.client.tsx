@@ -31,17 +31,15 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-Promise.allSettled([
-  preloadBlocks(types),
-  isLocale(lang) ? loadMessages(lang) : undefined,
-  afterFirstPaint(),
-]).finally(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
-});
+Promise.allSettled([preloadBlocks(types), isLocale(lang) ? loadMessages(lang) : undefined, afterFirstPaint()]).finally(
+  () => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  },
+);

@@ -27,6 +27,7 @@ import { useI18nInstance } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
 import { findPageViewMatch } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
+import { FollowLinkProvider } from "./lib/site";
 import { themeStyleText } from "./lib/theme";
 import { ErrorPage } from "./ui/ErrorPage";
 import { Shell } from "./ui/Shell";
@@ -82,7 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.DEV ? <Links /> : <RouteStylesheets />}
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          <FollowLinkProvider>{children}</FollowLinkProvider>
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,6 +3,7 @@
  * static files, and server rendering that calls the content service in process.
  */
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -13,6 +14,16 @@ import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
 import { createViewModules } from "./view-modules";
+
+/**
+ * Compression of rendered pages. Each page is compressed anew (its CSP nonce differs), on the
+ * request's CPU: gzip level 3 costs half of the default level 6 for a page about 8% larger
+ * (/fr: 0.47 ms and 10.6 KB instead of 0.84 ms and 9.8 KB), Brotli quality 3 a third of the
+ * default quality 4 (0.33 ms and 10.2 KB instead of 0.88 ms and 9.7 KB). Files keep the defaults.
+ */
+export const PAGE_GZIP_LEVEL = 3;
+export const PAGE_BROTLI_QUALITY = 3;
+const HAS_EXTENSION = /\.[^/]+$/;
 
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
 
@@ -79,7 +90,15 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  // Files and API answers: the default levels; rendered pages: faster ones (PAGE_GZIP_LEVEL).
+  const compressFiles = compression();
+  const compressPages = compression({
+    level: PAGE_GZIP_LEVEL,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } },
+  });
+  app.use((req, res, next) =>
+    (HAS_EXTENSION.test(req.path) || req.path.startsWith("/api/") ? compressFiles : compressPages)(req, res, next),
+  );
 
   // The content service (same contract whether called over HTTP or in process).
   app.use("/api", async (req, res) => {
@@ -91,20 +110,28 @@ export async function createApp(options: AppOptions) {
   } else {
     const clientDir = path.resolve(import.meta.dirname, "../build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // Only paths with a file extension can be files: page paths skip the file-system lookup.
+    const files = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (HAS_EXTENSION.test(req.path) ? files(req, res, next) : next()));
     services.viewModules = createViewModules(clientDir);
   }
 
+  // With Vite, the build may change between requests; a production build never does. React Router
+  // derives its route tables again on every request when given a function, so it gets the build.
+  const build = options.vite ? options.build : await options.build();
+  const servicesContext = options.vite
+    ? undefined
+    : ((build as ServerBuild).entry.module as unknown as EntryWithContext).servicesContext;
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: options.build,
+      build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: async () => {
-        const build = await options.build();
-        const entry = build.entry.module as unknown as EntryWithContext;
+        const entry =
+          servicesContext ?? ((await options.build()).entry.module as unknown as EntryWithContext).servicesContext;
         const context = new RouterContextProvider();
-        context.set(entry.servicesContext as never, services as never);
+        context.set(entry as never, services as never);
         return context;
       },
     }),

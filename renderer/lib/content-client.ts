@@ -45,7 +45,8 @@ export interface ContentClient {
 
 export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.internal"): ContentClient {
   const firstLoadCache = new Map<string, Promise<FirstLoadData>>();
-  // Parsed page answers by their exact text: an unchanged page is parsed once, not per request.
+  // Parsed page answers by their entity tag, or their exact text when the service sends none:
+  // an unchanged page is parsed once, not per request.
   const parsedPages = new Map<string, PageResult>();
 
   async function call(path: string, init: RequestInit & { locale?: Locale } = {}): Promise<Response> {
@@ -79,8 +80,15 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
         headers: { "x-site-key": site.site_key },
         body: JSON.stringify({ path, query, production: site.production }),
       });
+      // An answer already parsed: known by its entity tag without reading it, else by its text.
+      const etag = response.ok ? response.headers.get("etag") : null;
+      const tagged = etag ? parsedPages.get(etag) : undefined;
+      if (tagged) {
+        await response.body?.cancel();
+        return tagged;
+      }
       const text = await response.text();
-      const known = response.ok ? parsedPages.get(text) : undefined;
+      const known = response.ok && !etag ? parsedPages.get(text) : undefined;
       if (known) return known;
       let body: unknown;
       try {
@@ -99,7 +107,7 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
       }
       const result: PageResult = { kind: "page", page: parsed.data };
       if (parsedPages.size >= 500) parsedPages.delete(parsedPages.keys().next().value as string);
-      parsedPages.set(text, result);
+      parsedPages.set(etag ?? text, result);
       return result;
     },
     async getArticle(site, id, locale) {

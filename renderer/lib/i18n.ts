@@ -132,6 +132,73 @@ export function registerNamespace(name: string, nsLoaders: Record<Locale, Messag
   return Promise.all([...wanted].map((locale) => loadNamespace(name, locale))).then(() => {});
 }
 
+/**
+ * What the app hands to react-i18next: an object whose prototypes lead to the instance. Every
+ * `useTranslation` mount (each component, on every server render) copies the own property
+ * descriptors of the instance it gets into a wrapper; an i18next instance has some fifty
+ * (its methods, bound in the constructor), the facade none, so the copy costs nothing and
+ * reads and calls still reach the instance. The one instance per locale never changes
+ * language, so nothing is ever written to the facade that the instance should hold.
+ *
+ * Its translate function (`t`, and `getFixedT` of its own language and default namespace,
+ * which `useTranslation` asks for) remembers what a key gives, with no options or with
+ * options of plain values: i18next copies its whole options object on every call. The memory
+ * is dropped whenever messages are added (a feature's namespace loading in the browser).
+ */
+function i18nFacade(instance: i18n, locale: Locale): i18n {
+  const translate = instance.getFixedT(locale) as unknown as (...args: unknown[]) => unknown;
+  const memory = new Map<string, unknown>();
+  instance.store.on("added", () => memory.clear());
+  const t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+    let id: string | undefined;
+    if (typeof key === "string" && rest.length === 0) {
+      if (options === undefined) id = key;
+      else if (isPlainOptions(options)) id = `${key}\u0000${JSON.stringify(options)}`;
+    }
+    if (id === undefined) return translate(key, options, ...rest);
+    let value = memory.get(id);
+    if (value === undefined) {
+      value = translate(key, options);
+      if (memory.size >= 5000) memory.clear();
+      memory.set(id, value);
+    }
+    return value;
+  }) as unknown as i18n["t"];
+  const getFixedT: i18n["getFixedT"] = (...args: Parameters<i18n["getFixedT"]>) => {
+    const [lng, ns, keyPrefix] = args as unknown[];
+    const ownLanguage = lng === undefined || lng === null || lng === locale;
+    const defaultNs =
+      ns === undefined ||
+      ns === null ||
+      ns === "translation" ||
+      (Array.isArray(ns) && ns.length === 1 && ns[0] === "translation");
+    return ownLanguage && defaultNs && keyPrefix === undefined ? t : instance.getFixedT(...args);
+  };
+  // The facade's own methods and react-i18next's namespace report live one level up, so the
+  // facade itself has no own property to copy (the report is stored through an accessor).
+  let reportNamespaces: unknown;
+  const layer = Object.create(instance, {
+    t: { value: t },
+    getFixedT: { value: getFixedT },
+    reportNamespaces: {
+      get: () => reportNamespaces,
+      set: (value: unknown) => {
+        reportNamespaces = value;
+      },
+    },
+  }) as i18n;
+  return Object.create(layer) as i18n;
+}
+
+function isPlainOptions(options: unknown): boolean {
+  if (!options || typeof options !== "object" || Array.isArray(options)) return false;
+  for (const value of Object.values(options)) {
+    if (value !== null && typeof value === "object") return false;
+    if (typeof value === "function" || typeof value === "symbol") return false;
+  }
+  return true;
+}
+
 export function getI18n(locale: Locale): i18n {
   let instance = instances.get(locale);
   if (!instance) {
@@ -147,7 +214,8 @@ export function getI18n(locale: Locale): i18n {
       initAsync: false,
     });
     for (const extra of extras.get(locale) ?? []) instance.addResourceBundle(locale, "translation", extra, true, false);
-    instances.set(locale, instance);
+    instances.set(locale, i18nFacade(instance, locale));
+    instance = instances.get(locale)!;
   }
   return instance;
 }

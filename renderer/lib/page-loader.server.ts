@@ -44,9 +44,10 @@ export function normalisePath(pathname: string): string {
 // Validated blocks by the identity of their raw list: the content client reuses parsed
 // answers, so an unchanged page's blocks are validated and sanitised once.
 const validated = new WeakMap<readonly unknown[], Block[]>();
+const NO_BLOCKS: Block[] = [];
 
 function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string): Block[] {
-  if (!raw) return [];
+  if (!raw) return NO_BLOCKS;
   const known = validated.get(raw);
   if (known) return known;
   const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
@@ -76,20 +77,57 @@ export function blockTypes(blocks: readonly unknown[]): Set<string> {
   return types;
 }
 
+// Per validated list, which lives as long as its content version (see blocksOf).
+const listTypes = new WeakMap<readonly Block[], Set<string>>();
 /** The modulepreload URLs of a page's blocks and messages (none without a client build). */
 export function pageModules(
   services: AppServices,
-  blocks: readonly Block[],
+  lists: readonly (readonly Block[])[],
   locale: Locale,
   /** The route's source file when it is not the content page's, e.g. "renderer/routes/blog-post.tsx". */
   route?: string,
 ): string[] {
-  return services.viewModules?.(blockTypes(blocks), locale, route) ?? [];
+  if (!services.viewModules) return [];
+  const types = new Set<string>();
+  for (const list of lists) {
+    let known = listTypes.get(list);
+    if (!known) {
+      known = blockTypes(list);
+      listTypes.set(list, known);
+    }
+    for (const type of known) types.add(type);
+  }
+  return services.viewModules(types, locale, route);
+}
+
+// Views by page answer: the content client keeps one parsed answer per content version, so a
+// page that did not change is shaped once per language, path and origin, not per request.
+const views = new WeakMap<AppServices, WeakMap<PageData, Map<string, PageView>>>();
+
+function cachedView(services: AppServices, answer: PageData, key: string, build: () => PageView): PageView {
+  let byAnswer = views.get(services);
+  if (!byAnswer) {
+    byAnswer = new WeakMap();
+    views.set(services, byAnswer);
+  }
+  let byKey = byAnswer.get(answer);
+  if (!byKey) {
+    byKey = new Map();
+    byAnswer.set(answer, byKey);
+  }
+  let view = byKey.get(key);
+  if (!view) {
+    view = build();
+    // A few paths (trailing slashes) and origins (Host headers) per page: bounded all the same.
+    if (byKey.size >= 64) byKey.clear();
+    byKey.set(key, view);
+  }
+  return view;
 }
 
 /**
- * `url` is React Router's normalised URL (the loader's `url` argument): on a client
- * navigation the request is `/fr/a-propos.data?_routes=…`, which is not the page's path.
+ * `url` is the page's URL: a loader's normalised `url`, never `request.url`, which carries React
+ * Router's `.data` suffix and `_routes` parameter on client navigations.
  */
 export async function loadPage(url: URL, locale: Locale, services: AppServices): Promise<PageView> {
   const path = normalisePath(url.pathname);
@@ -135,20 +173,24 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       { status: page.status },
     );
   }
-  const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
-  const contentBlocks = blocksOf(content, "content", path);
-  const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
-  const shownFooter = hideFooter ? [] : footerBlocks;
-  return {
-    locale,
-    path,
-    page: { ...page, seo: seo as PageData["seo"] },
-    header: headerBlocks,
-    content: contentBlocks,
-    footer: shownFooter,
-    hideFooter,
-    origin: services.config.publicOrigin || url.origin,
-    exposeErrors: services.config.exposeErrors,
-    modules: pageModules(services, [...headerBlocks, ...contentBlocks, ...shownFooter], locale),
-  };
+  const origin = services.config.publicOrigin || url.origin;
+  return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
+    const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
+    const contentBlocks = blocksOf(content, "content", path);
+    // Property search hides the footer (site.md §2): neither its data nor its views are sent.
+    const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
+    const shownFooter = hideFooter ? [] : footerBlocks;
+    return {
+      locale,
+      path,
+      page: { ...page, seo: seo as PageData["seo"] },
+      header: headerBlocks,
+      content: contentBlocks,
+      footer: shownFooter,
+      hideFooter,
+      origin,
+      exposeErrors: services.config.exposeErrors,
+      modules: pageModules(services, [headerBlocks, contentBlocks, shownFooter], locale),
+    };
+  });
 }

@@ -9,7 +9,20 @@ export function absoluteUrl(origin: string, path: string): string {
   return `${origin.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
+// By view: on the server a page's view is kept per content version, language, path and origin.
+const metaOfView = new WeakMap<PageView, MetaDescriptor[]>();
+
+/** The head of a content page (shared between calls: never mutate it). */
 export function pageMeta(view: PageView): MetaDescriptor[] {
+  let out = metaOfView.get(view);
+  if (!out) {
+    out = buildPageMeta(view);
+    metaOfView.set(view, out);
+  }
+  return out;
+}
+
+function buildPageMeta(view: PageView): MetaDescriptor[] {
   const { locale, page, origin, path } = view;
   const seo = page.seo;
   const global = seo?.global?.[locale];

@@ -19,8 +19,15 @@ export function themeVariables(theme: Theme | undefined): Record<string, string>
   return vars;
 }
 
+// By theme object: a page's data (and its theme) is kept per content version on the server.
+const styleTexts = new WeakMap<Theme, string>();
+
 export function themeStyleText(theme: Theme | undefined): string {
-  return `:root{${Object.entries(themeVariables(theme))
+  const known = theme && styleTexts.get(theme);
+  if (known) return known;
+  const text = `:root{${Object.entries(themeVariables(theme))
     .map(([k, v]) => `${k}:${v}`)
     .join(";")}}`;
+  if (theme) styleTexts.set(theme, text);
+  return text;
 }

@@ -38,8 +38,13 @@ export interface BlogPostPageView extends PageView {
   article: Omit<ArticleDetail, "body">;
 }
 
+function localeOf(url: URL): Locale {
+  return url.pathname.startsWith("/en/") ? "en" : "fr";
+}
+
+// `url`, not `request.url`: on client navigations the request's URL ends in `.data`.
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
-  const locale: Locale = url.pathname.startsWith("/en/") ? "en" : "fr";
+  const locale = localeOf(url);
   const services = context.get(servicesContext);
   // The archive page gives the header, footer, theme and site facts (and its errors).
   const archive = await loadPage(new URL(archivePath(locale), url), locale, services);
@@ -88,12 +93,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     content: sanitizeBlocks(blocks),
     hideFooter: false,
     article: meta,
-    modules: pageModules(
-      services,
-      [...archive.header, ...blocks, ...archive.footer],
-      locale,
-      "renderer/routes/blog-post.tsx",
-    ),
+    modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),
   };
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== locale)

@@ -3,11 +3,10 @@
  * variant id and open in the same window; external links or target _blank are
  * plain anchors. `on_click_action` open_contact_modal opens the contact modal.
  */
-import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
 import type { Link } from "../../schema/fields";
 import { dispatchSiteEvent } from "../lib/events";
-import { useSite } from "../lib/site";
+import { useFollowLink, useSite } from "../lib/site";
 
 export function isInternalUrl(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
@@ -26,6 +25,43 @@ export function localizeUrl(url: string, locale: string): string {
   if (!isInternalUrl(url)) return url;
   if (/^\/(fr|en)(\/|$|\?|#)/.test(url)) return url;
   return `/${locale}${url === "/" ? "" : url}`;
+}
+
+/**
+ * A link to a path of this site (`/fr/…`, already localised): a plain anchor that React Router
+ * follows on click, as its <Link> does for such paths. A page has dozens of them (menus,
+ * footer, calls to action), and each <Link> resolves its path against the route matches and
+ * builds its own navigate function on every render; here the root provides one function for
+ * all (FollowLinkProvider). `data-discover` lets React Router discover the target's route
+ * ahead of the click.
+ */
+export function InternalLink({
+  to,
+  onClick,
+  target,
+  children,
+  ...rest
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string }) {
+  const follow = useFollowLink();
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      data-discover="true"
+      onClick={(event) => {
+        onClick?.(event);
+        if (!follow || event.defaultPrevented) return;
+        // What the browser should handle itself: other buttons, modifier keys, another window.
+        if (event.button !== 0 || (target && target !== "_self")) return;
+        if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        follow(to);
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 export function SmartLink({
@@ -65,9 +101,9 @@ export function SmartLink({
   if (!url) return <span className={className}>{content}</span>;
   if (isInternalUrl(url) && link.target !== "_blank") {
     return (
-      <RouterLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
+      <InternalLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
         {content}
-      </RouterLink>
+      </InternalLink>
     );
   }
   const external = link.target === "_blank";

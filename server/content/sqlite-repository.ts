@@ -1,7 +1,7 @@
 /** The embedded store: node:sqlite in WAL mode, one file in DATA_DIR. Documents are stored as JSON text. */
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import {
   type ContentRepository,
   type PageRecord,
@@ -64,60 +64,79 @@ export class SqliteContentRepository implements ContentRepository {
   // Parsed documents are cached: pages are read on every request and written rarely.
   private readonly pageCache = new Map<string, PageRecord | null>();
   private readonly siteCache = new Map<string, SiteRecord>();
+  private readonly micrositeCache = new Map<string, string | null>();
+  // Prepared once: compiling the SQL again on every read cost more than running it.
+  private readonly statements = new Map<string, StatementSync>();
 
   revision = 0;
 
   constructor(readonly db: DatabaseSync) {}
 
+  private sql(text: string): StatementSync {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   getMeta(key: string): string | undefined {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    const row = this.sql("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
     return row?.value;
   }
   setMeta(key: string, value: string): void {
-    this.db
-      .prepare("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-      .run(key, value);
+    this.sql("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+      key,
+      value,
+    );
   }
 
   getSite(siteId: string): SiteRecord | undefined {
     const cached = this.siteCache.get(siteId);
     if (cached) return cached;
-    const row = this.db.prepare("SELECT doc FROM sites WHERE site_id = ?").get(siteId) as { doc: string } | undefined;
+    const row = this.sql("SELECT doc FROM sites WHERE site_id = ?").get(siteId) as { doc: string } | undefined;
     if (!row) return undefined;
     const site = siteRecordSchema.parse(JSON.parse(row.doc));
     this.siteCache.set(siteId, site);
     return site;
   }
   findSiteByDomain(domain: string): SiteRecord | undefined {
-    const row = this.db.prepare("SELECT site_id FROM site_domains WHERE domain = ?").get(domain.toLowerCase()) as
+    const row = this.sql("SELECT site_id FROM site_domains WHERE domain = ?").get(domain.toLowerCase()) as
       | { site_id: string }
       | undefined;
     return row ? this.getSite(row.site_id) : undefined;
   }
+  /** Every protected call starts here: the site ids are kept until a site is written. */
   findSiteByMicrosite(micrositeId: string): SiteRecord | undefined {
-    const row = this.db.prepare("SELECT site_id FROM sites WHERE microsite_id = ?").get(micrositeId) as
-      | { site_id: string }
-      | undefined;
-    return row ? this.getSite(row.site_id) : undefined;
+    let siteId = this.micrositeCache.get(micrositeId);
+    if (siteId === undefined) {
+      const row = this.sql("SELECT site_id FROM sites WHERE microsite_id = ?").get(micrositeId) as
+        | { site_id: string }
+        | undefined;
+      siteId = row?.site_id ?? null;
+      if (this.micrositeCache.size > 1000) this.micrositeCache.clear();
+      this.micrositeCache.set(micrositeId, siteId);
+    }
+    return siteId === null ? undefined : this.getSite(siteId);
   }
   listSites(): SiteRecord[] {
-    const rows = this.db.prepare("SELECT site_id FROM sites ORDER BY site_id").all() as { site_id: string }[];
+    const rows = this.sql("SELECT site_id FROM sites ORDER BY site_id").all() as { site_id: string }[];
     return rows.map((r) => this.getSite(r.site_id)).filter((s): s is SiteRecord => Boolean(s));
   }
   putSite(site: SiteRecord): void {
     const parsed = siteRecordSchema.parse(site);
     this.db.exec("BEGIN");
     try {
-      this.db
-        .prepare(
-          "INSERT INTO sites(site_id, microsite_id, doc) VALUES(?, ?, ?) ON CONFLICT(site_id) DO UPDATE SET microsite_id = excluded.microsite_id, doc = excluded.doc",
-        )
-        .run(parsed.site_id, parsed.microsite_id, JSON.stringify(parsed));
-      this.db.prepare("DELETE FROM site_domains WHERE site_id = ?").run(parsed.site_id);
+      this.sql(
+        "INSERT INTO sites(site_id, microsite_id, doc) VALUES(?, ?, ?) ON CONFLICT(site_id) DO UPDATE SET microsite_id = excluded.microsite_id, doc = excluded.doc",
+      ).run(parsed.site_id, parsed.microsite_id, JSON.stringify(parsed));
+      this.sql("DELETE FROM site_domains WHERE site_id = ?").run(parsed.site_id);
       for (const domain of parsed.domains) {
-        this.db
-          .prepare("INSERT OR REPLACE INTO site_domains(domain, site_id) VALUES(?, ?)")
-          .run(domain.toLowerCase(), parsed.site_id);
+        this.sql("INSERT OR REPLACE INTO site_domains(domain, site_id) VALUES(?, ?)").run(
+          domain.toLowerCase(),
+          parsed.site_id,
+        );
       }
       this.db.exec("COMMIT");
     } catch (error) {
@@ -125,6 +144,7 @@ export class SqliteContentRepository implements ContentRepository {
       throw error;
     }
     this.siteCache.delete(parsed.site_id);
+    this.micrositeCache.clear();
     this.pageCache.clear();
     this.revision++;
   }
@@ -133,22 +153,24 @@ export class SqliteContentRepository implements ContentRepository {
     const key = `${siteId}\u0000${pagePath}`;
     const cached = this.pageCache.get(key);
     if (cached !== undefined) return cached ?? undefined;
-    const row = this.db
-      .prepare("SELECT doc FROM pages WHERE site_id = ? AND (path_fr = ? OR path_en = ?)")
-      .get(siteId, pagePath, pagePath) as { doc: string } | undefined;
+    const row = this.sql("SELECT doc FROM pages WHERE site_id = ? AND (path_fr = ? OR path_en = ?)").get(
+      siteId,
+      pagePath,
+      pagePath,
+    ) as { doc: string } | undefined;
     const page = row ? pageRecordSchema.parse(JSON.parse(row.doc)) : null;
     if (this.pageCache.size > 5000) this.pageCache.clear();
     this.pageCache.set(key, page);
     return page ?? undefined;
   }
   getPage(siteId: string, pageId: string): PageRecord | undefined {
-    const row = this.db.prepare("SELECT doc FROM pages WHERE site_id = ? AND page_id = ?").get(siteId, pageId) as
+    const row = this.sql("SELECT doc FROM pages WHERE site_id = ? AND page_id = ?").get(siteId, pageId) as
       | { doc: string }
       | undefined;
     return row ? pageRecordSchema.parse(JSON.parse(row.doc)) : undefined;
   }
   listPages(siteId: string): PageRecord[] {
-    const rows = this.db.prepare("SELECT doc FROM pages WHERE site_id = ? ORDER BY path_fr").all(siteId) as {
+    const rows = this.sql("SELECT doc FROM pages WHERE site_id = ? ORDER BY path_fr").all(siteId) as {
       doc: string;
     }[];
     return rows.map((r) => pageRecordSchema.parse(JSON.parse(r.doc)));
@@ -157,21 +179,20 @@ export class SqliteContentRepository implements ContentRepository {
     const parsed = pageRecordSchema.parse(page);
     this.db.exec("BEGIN IMMEDIATE");
     try {
-      const current = this.db
-        .prepare("SELECT version FROM pages WHERE site_id = ? AND page_id = ?")
-        .get(siteId, parsed.page_id) as { version: number } | undefined;
+      const current = this.sql("SELECT version FROM pages WHERE site_id = ? AND page_id = ?").get(
+        siteId,
+        parsed.page_id,
+      ) as { version: number } | undefined;
       if (expectedVersion !== undefined && current && current.version !== expectedVersion) {
         this.db.exec("ROLLBACK");
         return { ok: false, reason: "conflict", version: current.version };
       }
       const version = current ? current.version + 1 : parsed.version;
       const doc = { ...parsed, version, updated_at: new Date().toISOString() };
-      this.db
-        .prepare(
-          `INSERT INTO pages(site_id, page_id, path_fr, path_en, version, doc) VALUES(?, ?, ?, ?, ?, ?)
+      this.sql(
+        `INSERT INTO pages(site_id, page_id, path_fr, path_en, version, doc) VALUES(?, ?, ?, ?, ?, ?)
            ON CONFLICT(site_id, page_id) DO UPDATE SET path_fr = excluded.path_fr, path_en = excluded.path_en, version = excluded.version, doc = excluded.doc`,
-        )
-        .run(siteId, parsed.page_id, parsed.paths.fr, parsed.paths.en, version, JSON.stringify(doc));
+      ).run(siteId, parsed.page_id, parsed.paths.fr, parsed.paths.en, version, JSON.stringify(doc));
       this.db.exec("COMMIT");
       this.pageCache.clear();
       this.revision++;
@@ -183,29 +204,27 @@ export class SqliteContentRepository implements ContentRepository {
   }
 
   findRedirect(siteId: string, fromPath: string): RedirectRecord | undefined {
-    const row = this.db
-      .prepare("SELECT doc FROM redirects WHERE site_id = ? AND from_path = ?")
-      .get(siteId, fromPath) as { doc: string } | undefined;
+    const row = this.sql("SELECT doc FROM redirects WHERE site_id = ? AND from_path = ?").get(siteId, fromPath) as
+      | { doc: string }
+      | undefined;
     return row ? redirectRecordSchema.parse(JSON.parse(row.doc)) : undefined;
   }
   putRedirect(siteId: string, redirect: RedirectRecord): void {
     const parsed = redirectRecordSchema.parse(redirect);
-    this.db
-      .prepare(
-        "INSERT INTO redirects(site_id, from_path, doc) VALUES(?, ?, ?) ON CONFLICT DO UPDATE SET doc = excluded.doc",
-      )
-      .run(siteId, parsed.from, JSON.stringify(parsed));
+    this.sql(
+      "INSERT INTO redirects(site_id, from_path, doc) VALUES(?, ?, ?) ON CONFLICT DO UPDATE SET doc = excluded.doc",
+    ).run(siteId, parsed.from, JSON.stringify(parsed));
     this.revision++;
   }
 
   getDemoBlocks(): unknown[] {
-    const row = this.db.prepare("SELECT doc FROM demo_blocks WHERE id = 1").get() as { doc: string } | undefined;
+    const row = this.sql("SELECT doc FROM demo_blocks WHERE id = 1").get() as { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as unknown[]) : [];
   }
   putDemoBlocks(blocks: unknown[]): void {
-    this.db
-      .prepare("INSERT INTO demo_blocks(id, doc) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc")
-      .run(JSON.stringify(blocks));
+    this.sql("INSERT INTO demo_blocks(id, doc) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc").run(
+      JSON.stringify(blocks),
+    );
     this.revision++;
   }
 

@@ -1,4 +1,5 @@
 /** Page calls: POST /page/{site_id}, POST /page (first load), GET /development/demo-page, studio reads and writes. */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
 import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../../schema/page";
@@ -66,10 +67,16 @@ function firstLoad(site: SiteRecord): FirstLoadData {
   });
 }
 
-// Serialised page answers per repository, valid until that repository's next write.
-const answerCaches = new WeakMap<ContentRepository, Map<string, { revision: number; body: string }>>();
+// Serialised page answers per repository, valid until that repository's next write, with an
+// entity tag of their text (a client that already parsed this answer need not read it again).
+interface CachedAnswer {
+  revision: number;
+  body: string;
+  etag: string;
+}
+const answerCaches = new WeakMap<ContentRepository, Map<string, CachedAnswer>>();
 
-function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): string {
+function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): CachedAnswer {
   let answerCache = answerCaches.get(repo);
   if (!answerCache) {
     answerCache = new Map();
@@ -77,11 +84,13 @@ function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: strin
   }
   const key = `${site.site_id}\u0000${normalisePath(path)}`;
   const hit = answerCache.get(key);
-  if (hit && hit.revision === repo.revision) return hit.body;
+  if (hit && hit.revision === repo.revision) return hit;
   const body = JSON.stringify(buildPageAnswer(repo, site, path));
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (answerCache.size >= 2000) answerCache.clear();
-  answerCache.set(key, { revision: repo.revision, body });
-  return body;
+  const answer = { revision: repo.revision, body, etag };
+  answerCache.set(key, answer);
+  return answer;
 }
 
 const savePageBodySchema = z.object({
@@ -101,8 +110,9 @@ export const pageRoutes: Route[] = [
       const target = repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      return new Response(cachedPageAnswer(repo, target, parsed.data.path), {
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      const answer = cachedPageAnswer(repo, target, parsed.data.path);
+      return new Response(answer.body, {
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", etag: answer.etag },
       });
     },
   },

@@ -1,0 +1,128 @@
+/**
+ * What server rendering keeps between requests (parsed answers, validated and localised
+ * blocks, page views, site lookups) is kept per content version: a page or site written
+ * through the content service is what the very next request gets.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadPage } from "../renderer/lib/page-loader.server";
+import type { Block } from "../schema/block";
+import { createServices } from "../server/app";
+import type { PageRecord, SiteRecord } from "../server/content/repository";
+import { BROKER, createTestService } from "./helpers/content-service";
+
+const EDITOR_KEY = "page-cache-editor-key-0123";
+let ctx: ReturnType<typeof createTestService>;
+let services: ReturnType<typeof createServices>;
+
+const pageUrl = (path: string) => new URL(`http://localhost${path}`);
+const titleOf = (blocks: Block[], id: string, locale: "fr" | "en") =>
+  (blocks.find((b) => b.id === id)?.fields[locale] as { main_title?: string } | undefined)?.main_title;
+
+/** Saves a page the way the studio publishes: PUT /api/pages/{site}/{page} with the editor key. */
+async function publish(page: PageRecord) {
+  const response = await ctx.service.handle(
+    new Request(`http://localhost/api/pages/${BROKER.site_id}/${page.page_id}`, {
+      method: "PUT",
+      headers: {
+        "content-type": "application/json",
+        "x-site-id": BROKER.site_id,
+        "x-site-key": BROKER.site_key,
+        "x-editor-key": EDITOR_KEY,
+      },
+      body: JSON.stringify({ page, base_version: page.version }),
+    }),
+  );
+  expect(response.status).toBe(200);
+}
+
+function aboutPage(): PageRecord {
+  const page = ctx.service.repo.getPage(BROKER.site_id, "about");
+  if (!page) throw new Error("fixture page 'about' missing");
+  return structuredClone(page);
+}
+
+beforeAll(() => {
+  ctx = createTestService({ EDITOR_KEY });
+  services = createServices(ctx.config, ctx.service);
+});
+afterAll(() => ctx.cleanup());
+
+describe("page views between requests", () => {
+  it("reuses the view of an unchanged page", async () => {
+    const first = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    const second = await loadPage(pageUrl("/fr/a-propos/"), "fr", services);
+    expect(second).toBe(first);
+  });
+
+  it("serves a published page on the next request, in both languages", async () => {
+    const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(titleOf(before.content, "about-intro", "fr")).toBe("Bonjour, je suis Julie");
+
+    const page = aboutPage();
+    const intro = page.content.find((b) => (b as Block).id === "about-intro") as Block;
+    (intro.fields.fr as { main_title: string }).main_title = "Bonjour, c'est Julie";
+    (intro.fields.en as { main_title: string }).main_title = "Hello, Julie here";
+    await publish(page);
+
+    const fr = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(titleOf(fr.content, "about-intro", "fr")).toBe("Bonjour, c'est Julie");
+    const en = await loadPage(pageUrl("/en/about"), "en", services);
+    expect(titleOf(en.content, "about-intro", "en")).toBe("Hello, Julie here");
+  });
+
+  it("serves a changed site header on the next request", async () => {
+    const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    const site = ctx.service.repo.getSite(BROKER.site_id) as SiteRecord;
+    const header = structuredClone(site.header) as Block[];
+    (header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text = "Écrivez-moi";
+    ctx.service.repo.putSite({ ...site, header });
+
+    const after = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
+    expect(after).not.toBe(before);
+    expect((after.header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text).toBe("Écrivez-moi");
+  });
+
+  it("holds both languages' fields: the alternate path shows without a fetch (site.md §4)", async () => {
+    const view = await loadPage(pageUrl("/en/about"), "en", services);
+    expect(titleOf(view.content, "about-values", "en")).toBe("What guides my work");
+    expect(titleOf(view.content, "about-values", "fr")).not.toBe("What guides my work");
+  });
+});
+
+describe("page answers of the content service", () => {
+  const answer = () =>
+    ctx.service.handle(
+      new Request(`http://localhost/api/swc/${BROKER.microsite_id}/page/${BROKER.site_id}`, {
+        method: "POST",
+        headers: { "x-site-key": BROKER.site_key, "content-type": "application/json" },
+        body: JSON.stringify({ path: "/fr/a-propos" }),
+      }),
+    );
+
+  it("carry an entity tag of their text, which a published change changes", async () => {
+    const first = await answer();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await answer()).headers.get("etag")).toBe(etag);
+    const page = aboutPage();
+    page.title.fr = `${page.title.fr} (mis à jour)`;
+    await publish(page);
+    const after = await answer();
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(((await after.json()) as { title: { fr: string } }).title.fr).toMatch(/mis à jour/);
+  });
+});
+
+describe("site lookups between requests", () => {
+  it("finds a site by a new microsite id right after the site is written", () => {
+    const repo = ctx.service.repo;
+    const site = repo.getSite(BROKER.site_id) as SiteRecord;
+    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
+    expect(repo.findSiteByMicrosite("ms-renamed")).toBeUndefined();
+    repo.putSite({ ...site, microsite_id: "ms-renamed" });
+    expect(repo.findSiteByMicrosite("ms-renamed")?.site_id).toBe(site.site_id);
+    expect(repo.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
+    repo.putSite(site);
+    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Documents rendered by the production build (`npm run build`; skipped without one), through
+ * React Router's request handler with the real services, as the server renders them: a fresh
+ * CSP nonce per response, the whole document in one piece, the full head, both languages' data,
+ * client navigation data, and a published change on the next request.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices } from "../server/app";
+import type { PageRecord } from "../server/content/repository";
+import { createViewModules } from "../server/view-modules";
+import { BROKER, createTestService } from "./helpers/content-service";
+
+const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
+const EDITOR_KEY = "ssr-document-editor-key-01";
+
+describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production build)", () => {
+  let ctx: ReturnType<typeof createTestService>;
+  let render: (path: string) => Promise<Response>;
+
+  beforeAll(async () => {
+    const build = (await import(BUILD)) as ServerBuild;
+    ctx = createTestService({ EDITOR_KEY });
+    const services = createServices(ctx.config, ctx.service);
+    services.viewModules = createViewModules(path.resolve(import.meta.dirname, "../build/client"));
+    const handler = createRequestHandler(build, "production");
+    const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
+    render = (pagePath) => {
+      const context = new RouterContextProvider();
+      context.set(entry.servicesContext as never, services as never);
+      return handler(new Request(`http://localhost${pagePath}`), context);
+    };
+  });
+  afterAll(() => ctx?.cleanup());
+
+  it("gives every response its own nonce, carried by every script", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await render("/fr");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce as string);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("sends the whole document at once, every block in place", async () => {
+    const response = await render("/fr");
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(body.byteLength);
+    const html = body.toString("utf8");
+    // No Suspense boundary set aside for a script to reveal later.
+    expect(html).not.toMatch(/<template id="B:|\$RC\(|<div hidden id="S:/);
+    expect(html.trimEnd().endsWith("</html>")).toBe(true);
+  });
+
+  it("writes the full head", async () => {
+    const html = await (await render("/fr/a-propos")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="fr-CA"/);
+    for (const pattern of [
+      /<title>[^<]+<\/title>/,
+      /<meta name="description" content="[^"]+"/,
+      /<meta name="robots" content="index, follow"/,
+      /<link rel="canonical" href="http:\/\/localhost\/fr\/a-propos"/,
+      /<meta property="og:title" content="[^"]+"/,
+      /<meta name="twitter:card" content="[^"]+"/,
+      /<link rel="alternate" hrefLang="en-CA" href="http:\/\/localhost\/en\/about"/,
+      /<link rel="alternate" hrefLang="x-default" href="http:\/\/localhost\/fr\/a-propos"/,
+    ]) {
+      expect(head).toMatch(pattern);
+    }
+  });
+
+  it("carries both languages' fields: switching to the alternate path needs no fetch (site.md §4)", async () => {
+    const html = await (await render("/fr/a-propos")).text();
+    expect(html).toContain("Bonjour, je suis Julie");
+    expect(html).toContain("Hi, I'm Julie");
+  });
+
+  it("answers client navigation data for a content page and a language switch", async () => {
+    for (const dataPath of ["/en/about.data?_routes=routes%2Fpage", "/fr.data"]) {
+      const response = await render(dataPath);
+      expect(response.status, dataPath).toBe(200);
+      expect(await response.text()).not.toContain("errors.404-message");
+    }
+    expect(await (await render("/en/about.data")).text()).toContain("Hi, I'm Julie");
+  });
+
+  it("renders a published change on the next request", async () => {
+    expect(await (await render("/fr/a-propos")).text()).toContain("Bonjour, je suis Julie");
+    const page = structuredClone(ctx.service.repo.getPage(BROKER.site_id, "about")) as PageRecord;
+    const intro = page.content.find((b) => (b as { id: string }).id === "about-intro") as {
+      fields: { fr: { main_title: string } };
+    };
+    intro.fields.fr.main_title = "Julie, à votre service";
+    const saved = await ctx.service.handle(
+      new Request(`http://localhost/api/pages/${BROKER.site_id}/about`, {
+        method: "PUT",
+        headers: {
+          "content-type": "application/json",
+          "x-site-id": BROKER.site_id,
+          "x-site-key": BROKER.site_key,
+          "x-editor-key": EDITOR_KEY,
+        },
+        body: JSON.stringify({ page, base_version: page.version }),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const html = await (await render("/fr/a-propos")).text();
+    expect(html).toContain("Julie, à votre service");
+    expect(html).not.toContain("Bonjour, je suis Julie");
+  });
+
+  it("answers a redirect and an unknown page", async () => {
+    ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: "/fr/a-propos", status: 301 });
+    const moved = await render("/fr/ancienne-page");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/fr/a-propos");
+    const missing = await render("/fr/cette-page-n-existe-pas");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex');
+  });
+});
