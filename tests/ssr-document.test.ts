@@ -32,7 +32,8 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
       context.set(entry.servicesContext as never, services as never);
       return handler(new Request(`http://localhost${pagePath}`), context);
     };
-  });
+    // Loading the build goes through Vite's transform: slow on a busy machine.
+  }, 120_000);
   afterAll(() => ctx?.cleanup());
 
   it("gives every response its own nonce, carried by every script", async () => {
