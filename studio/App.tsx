@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import "./i18n";
 import { preloadAllBlocks } from "../renderer/blocks/registry";
 import type { Locale, SiteType } from "../schema/common";
-import { Canvas, type PreviewWidth } from "./canvas/Canvas";
+import { DocumentCanvas, type PreviewWidth } from "./canvas/Canvas";
 import { Palette } from "./palette/Palette";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
@@ -109,7 +109,9 @@ function Toolbar(props: {
   const { t } = useTranslation();
   const { api, site, locale, setMessage } = props;
   const id = useId();
-  const doc = useStudioStore((s) => s.doc);
+  // Not the whole document: the toolbar would re-render at every keystroke.
+  const hasDoc = useStudioStore((s) => s.doc !== null);
+  const docTitle = useStudioStore((s) => (s.doc ? `${s.doc.title[locale]} (${s.doc.page_id})` : null));
   const canUndo = useStudioStore((s) => s.cursor > 0);
   const canRedo = useStudioStore((s) => s.cursor < s.steps.length);
   const [pages, setPages] = useState<PageSummary[]>([]);
@@ -214,15 +216,18 @@ function Toolbar(props: {
         <button
           type="button"
           className="studio-button"
-          disabled={!doc}
-          onClick={() => doc && download(`${doc.page_id}.json`, JSON.stringify({ page: pageOfDoc(doc) }, null, 2))}
+          disabled={!hasDoc}
+          onClick={() => {
+            const doc = useStudioStore.getState().doc;
+            if (doc) download(`${doc.page_id}.json`, JSON.stringify({ page: pageOfDoc(doc) }, null, 2));
+          }}
         >
           {t("studio.toolbar.export")}
         </button>
         <button
           type="button"
           className="studio-button"
-          disabled={!doc}
+          disabled={!hasDoc}
           onClick={() => useStudioStore.getState().resetDoc()}
         >
           {t("studio.toolbar.reset")}
@@ -271,7 +276,7 @@ function Toolbar(props: {
         <PublishDialog api={api} locale={locale} />
       </div>
       <p className="studio-doc-title">
-        {doc ? t("studio.toolbar.doc", { title: `${doc.title[locale]} (${doc.page_id})` }) : t("studio.toolbar.no-doc")}
+        {docTitle ? t("studio.toolbar.doc", { title: docTitle }) : t("studio.toolbar.no-doc")}
       </p>
     </header>
   );
@@ -301,9 +306,8 @@ function SidePanel() {
 function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWidth; editMode: boolean }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const blocks = useStudioStore((s) => s.doc?.blocks);
-  const theme = useStudioStore((s) => s.doc?.theme);
-  const payloadColors = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
+  // Whether a page is open, not its blocks: DocumentCanvas follows them below the DndContext.
+  const hasDoc = useStudioStore((s) => s.doc !== null);
   const [paletteType, setPaletteType] = useState<string | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
@@ -381,15 +385,12 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
       <StudioColumns palette={<Palette locale={props.locale} />} panel={<SidePanel />}>
         <main id="main-content" tabIndex={-1} className="studio-main">
           <h1 className="studio-sr-only">{t("studio.canvas.label")}</h1>
-          {blocks ? (
-            <Canvas
-              blocks={blocks}
-              theme={theme}
+          {hasDoc ? (
+            <DocumentCanvas
               locale={props.locale}
               siteType={props.siteType}
               width={props.width}
               editMode={props.editMode}
-              payloadColors={payloadColors}
               dropActive={paletteType !== null}
             />
           ) : (

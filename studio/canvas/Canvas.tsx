@@ -2,22 +2,38 @@
  * The canvas: the document's blocks through the real BlockList, decorated (through
  * BlockDecoratorContext) with the overlay buttons, selection and hover outlines, drop
  * zones for palette drags, sortable handles and an error card for invalid blocks.
+ *
+ * Speed on long pages (docs/decisions.md, "Studio keystroke speed"): the list re-renders only
+ * when its structure changes and each block follows its own content (DocumentCanvas), and
+ * blocks away from the viewport skip their rendering (far-blocks.ts).
  */
 import { useDndContext, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import {
   type CSSProperties,
+  createContext,
   memo,
   type ReactNode,
   type RefObject,
   useCallback,
+  useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { type BlockDecorator, BlockDecoratorContext, BlockList } from "../../renderer/blocks/BlockList";
+import {
+  type BlockDecorator,
+  BlockDecoratorContext,
+  BlockFrame,
+  BlockList,
+  BlockView,
+  schemeOf,
+} from "../../renderer/blocks/BlockList";
+import { preloadAllBlocks } from "../../renderer/blocks/registry";
 import type { BlockContext } from "../../renderer/blocks/types";
 import { themeVariables } from "../../renderer/lib/theme";
 import type { Block } from "../../schema/block";
@@ -29,6 +45,7 @@ import { sanitizeRichText } from "../fields/sanitize";
 import { useAnnounce } from "../shell/announce";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
+import { createFarBlocks, type FarBlocks } from "./far-blocks";
 
 export const PREVIEW_WIDTHS = { phone: 414, tablet: 768, desktop: null } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -85,6 +102,61 @@ function issuesOf(block: Block) {
     issuesCache.set(block, issues);
   }
   return issues;
+}
+
+/**
+ * True once every block view and the fonts have loaded, and two frames have laid the blocks out
+ * with them. A far block keeps the height it had when it was last rendered: marked far while its
+ * view was still loading (an empty Suspense fallback), it kept a height of nearly nothing, and the
+ * page jumped by thousands of pixels as blocks came back into view (a palette drag missed its gap).
+ */
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    let frame = 0;
+    void Promise.all([preloadAllBlocks(), document.fonts?.ready]).then(() => {
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => live && setSettled(true));
+      });
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return settled;
+}
+
+/** The canvas's far-block observer (see far-blocks.ts); null outside a canvas. */
+const FarBlocksContext = createContext<FarBlocks | null>(null);
+/** True under DocumentCanvas: each block reads its own latest version from the store. */
+const LiveBlocksContext = createContext(false);
+
+/**
+ * Whether two block lists give every block the same context (BlockContext: its index and its
+ * neighbours' types and colour schemes): same ids, types and schemes in the same order.
+ */
+export function sameStructure(a: readonly Block[], b: readonly Block[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Block;
+    const y = b[i] as Block;
+    if (x !== y && (x.id !== y.id || x.block_type !== y.block_type || schemeOf(x) !== schemeOf(y))) return false;
+  }
+  return true;
+}
+
+/** The store's current version of the block `id` (at `index`, unless the list just changed). */
+function storeBlock(blocks: readonly Block[] | undefined, index: number, id: string): Block | undefined {
+  const at = blocks?.[index];
+  return at?.id === id ? at : blocks?.find((b) => b.id === id);
+}
+
+/** What the canvas shows of a block: rich text sanitised, payload colours only when enabled. */
+function previewOf(block: Block, payloadColors: boolean): Block {
+  return withCleanRichText(payloadColors ? block : withoutPayloadColors(block));
 }
 
 export function themeStyle(theme: Theme | undefined): CSSProperties {
@@ -190,6 +262,9 @@ interface StudioBlockProps {
   total: number;
   editMode: boolean;
   dropActive: boolean;
+  selected: boolean;
+  hovered: boolean;
+  payloadColors: boolean;
 }
 
 /**
@@ -198,29 +273,149 @@ interface StudioBlockProps {
  * so a keystroke re-renders the edited block only, not all of a 300-block page.
  */
 function sameStudioBlock(a: StudioBlockProps, b: StudioBlockProps): boolean {
-  if (a.block !== b.block || a.total !== b.total || a.editMode !== b.editMode || a.dropActive !== b.dropActive)
+  if (
+    a.block !== b.block ||
+    a.total !== b.total ||
+    a.editMode !== b.editMode ||
+    a.dropActive !== b.dropActive ||
+    a.selected !== b.selected ||
+    a.hovered !== b.hovered ||
+    a.payloadColors !== b.payloadColors
+  )
     return false;
-  const keys = new Set([...Object.keys(a.ctx), ...Object.keys(b.ctx)]) as Set<keyof BlockContext>;
-  for (const key of keys) if (a.ctx[key] !== b.ctx[key]) return false;
-  return true;
+  // Runs for each of the page's blocks at every render of the list: no allocation.
+  let count = 0;
+  for (const key in a.ctx) {
+    count++;
+    if (a.ctx[key as keyof BlockContext] !== b.ctx[key as keyof BlockContext]) return false;
+  }
+  for (const _ in b.ctx) count--;
+  return count === 0;
 }
 
-const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
-  const { block, total, editMode } = props;
-  const index = props.ctx.index;
+interface BlockOverlayProps {
+  id: string;
+  type: string;
+  index: number;
+  total: number;
+  /** The drag handle's wiring from useSortable (stable while no drag is active). */
+  handleRef: (element: HTMLElement | null) => void;
+  handleAttributes: ReturnType<typeof useSortable>["attributes"];
+  handleListeners: ReturnType<typeof useSortable>["listeners"];
+}
+
+/**
+ * The block's toolbar. It depends on the block's place, not its content: a keystroke in the
+ * block re-renders the block's preview, not its eight buttons and their translated labels.
+ */
+const BlockOverlay = memo(function BlockOverlay({
+  id,
+  type,
+  index,
+  total,
+  handleRef,
+  handleAttributes,
+  handleListeners,
+}: BlockOverlayProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const selected = useStudioStore((s) => s.selectedId === block.id);
-  const hovered = useStudioStore((s) => s.hoveredId === block.id);
+  const actions = useStudioStore.getState;
+  const permissions = getBlockDefinition(type)?.permissions ?? { edit: false, delete: true, colorScheme: false };
+  return (
+    <div className="studio-overlay" role="toolbar" aria-label={t("studio.overlay.toolbar", { type })}>
+      <button
+        type="button"
+        ref={handleRef}
+        className="studio-overlay-button studio-drag-handle"
+        data-action="drag"
+        {...handleAttributes}
+        {...handleListeners}
+        aria-label={t("studio.overlay.drag")}
+        title={t("studio.overlay.drag")}
+      >
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <OverlayButton
+        name="move-up"
+        label={t("studio.overlay.move-up")}
+        icon="↑"
+        disabled={index === 0}
+        onPress={() => {
+          actions().moveBlock(id, index - 1);
+          announce(t("studio.announce.moved", { type, position: index, total }));
+        }}
+      />
+      <OverlayButton
+        name="move-down"
+        label={t("studio.overlay.move-down")}
+        icon="↓"
+        disabled={index === total - 1}
+        onPress={() => {
+          actions().moveBlock(id, index + 1);
+          announce(t("studio.announce.moved", { type, position: index + 2, total }));
+        }}
+      />
+      {permissions.colorScheme ? (
+        <OverlayButton
+          name="color-scheme"
+          label={t("studio.overlay.color-scheme")}
+          icon="◐"
+          onPress={() => actions().cycleColorScheme(id)}
+        />
+      ) : null}
+      {permissions.edit ? (
+        <OverlayButton name="edit" label={t("studio.overlay.edit")} icon="✎" onPress={() => actions().select(id)} />
+      ) : null}
+      <OverlayButton
+        name="duplicate"
+        label={t("studio.overlay.duplicate")}
+        icon="⧉"
+        onPress={() => {
+          actions().duplicateBlock(id);
+          announce(t("studio.announce.duplicated", { type }));
+        }}
+      />
+      <OverlayButton name="reset" label={t("studio.overlay.reset")} icon="↺" onPress={() => actions().resetBlock(id)} />
+      {permissions.delete ? (
+        <OverlayButton
+          name="delete"
+          label={t("studio.overlay.delete")}
+          icon="✕"
+          onPress={() => {
+            actions().removeBlock(id);
+            announce(t("studio.announce.removed", { type }));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+});
+
+const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
+  const { total, editMode, selected, hovered, ctx } = props;
+  const index = ctx.index;
+  // Under DocumentCanvas the list re-renders only when its structure changes (see there): the
+  // block follows its own content, so a keystroke re-renders this block and nothing around it.
+  const live = useContext(LiveBlocksContext);
+  const latest = useStudioStore((s) => (live ? storeBlock(s.doc?.blocks, index, props.block.id) : undefined));
+  const block = latest ? previewOf(latest, props.payloadColors) : props.block;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: block.id,
     data: { kind: "block", index },
   });
-  const permissions = getBlockDefinition(block.block_type)?.permissions ?? {
-    edit: false,
-    delete: true,
-    colorScheme: false,
-  };
+  const far = useContext(FarBlocksContext);
+  const sectionRef = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRef(element);
+      if (!element || !far) return;
+      const stop = far.observe(element);
+      return () => {
+        stop();
+        setNodeRef(null);
+      };
+    },
+    [setNodeRef, far],
+  );
   const invalid = issuesOf(block).length > 0;
   const actions = useStudioStore.getState;
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
@@ -229,7 +424,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
       {index === 0 ? <DropZone index={0} active={props.dropActive} /> : null}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the edit button selects the block from the keyboard. */}
       <section
-        ref={setNodeRef}
+        ref={sectionRef}
         style={style}
         className="studio-block"
         aria-label={block.block_type}
@@ -242,95 +437,32 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         onClick={() => editMode && actions().select(block.id)}
       >
         {editMode ? (
-          <div
-            className="studio-overlay"
-            role="toolbar"
-            aria-label={t("studio.overlay.toolbar", { type: block.block_type })}
-          >
-            <button
-              type="button"
-              ref={setActivatorNodeRef}
-              className="studio-overlay-button studio-drag-handle"
-              data-action="drag"
-              {...attributes}
-              {...listeners}
-              aria-label={t("studio.overlay.drag")}
-              title={t("studio.overlay.drag")}
-            >
-              <span aria-hidden="true">⠿</span>
-            </button>
-            <OverlayButton
-              name="move-up"
-              label={t("studio.overlay.move-up")}
-              icon="↑"
-              disabled={index === 0}
-              onPress={() => {
-                actions().moveBlock(block.id, index - 1);
-                announce(t("studio.announce.moved", { type: block.block_type, position: index, total }));
-              }}
-            />
-            <OverlayButton
-              name="move-down"
-              label={t("studio.overlay.move-down")}
-              icon="↓"
-              disabled={index === total - 1}
-              onPress={() => {
-                actions().moveBlock(block.id, index + 1);
-                announce(t("studio.announce.moved", { type: block.block_type, position: index + 2, total }));
-              }}
-            />
-            {permissions.colorScheme ? (
-              <OverlayButton
-                name="color-scheme"
-                label={t("studio.overlay.color-scheme")}
-                icon="◐"
-                onPress={() => actions().cycleColorScheme(block.id)}
-              />
-            ) : null}
-            {permissions.edit ? (
-              <OverlayButton
-                name="edit"
-                label={t("studio.overlay.edit")}
-                icon="✎"
-                onPress={() => actions().select(block.id)}
-              />
-            ) : null}
-            <OverlayButton
-              name="duplicate"
-              label={t("studio.overlay.duplicate")}
-              icon="⧉"
-              onPress={() => {
-                actions().duplicateBlock(block.id);
-                announce(t("studio.announce.duplicated", { type: block.block_type }));
-              }}
-            />
-            <OverlayButton
-              name="reset"
-              label={t("studio.overlay.reset")}
-              icon="↺"
-              onPress={() => actions().resetBlock(block.id)}
-            />
-            {permissions.delete ? (
-              <OverlayButton
-                name="delete"
-                label={t("studio.overlay.delete")}
-                icon="✕"
-                onPress={() => {
-                  actions().removeBlock(block.id);
-                  announce(t("studio.announce.removed", { type: block.block_type }));
-                }}
-              />
-            ) : null}
-          </div>
+          <BlockOverlay
+            id={block.id}
+            type={block.block_type}
+            index={index}
+            total={total}
+            handleRef={setActivatorNodeRef}
+            handleAttributes={attributes}
+            handleListeners={listeners}
+          />
         ) : null}
-        {invalid ? <ErrorCard block={block} /> : props.rendered}
+        {invalid ? (
+          <ErrorCard block={block} />
+        ) : block === props.block ? (
+          props.rendered
+        ) : (
+          <BlockFrame block={block}>
+            <BlockView block={block} ctx={ctx} />
+          </BlockFrame>
+        )}
       </section>
       <DropZone index={index + 1} active={props.dropActive} />
     </>
   );
 }, sameStudioBlock);
 
-export function Canvas(props: {
+interface CanvasProps {
   blocks: readonly Block[];
   theme: Theme | undefined;
   locale: Locale;
@@ -340,17 +472,43 @@ export function Canvas(props: {
   payloadColors: boolean;
   /** True while a palette item is dragged: drop zones open up. */
   dropActive: boolean;
-}) {
+}
+
+/**
+ * The canvas of the open document. It follows the store itself, below dnd-kit's DndContext:
+ * when the component that renders DndContext re-rendered at every keystroke, dnd-kit gave a
+ * new transform object to its context, and React then searched the fibers of all 300 blocks
+ * for readers of that context (several ms per key on a 300-block page).
+ */
+export function DocumentCanvas(props: Omit<CanvasProps, "blocks" | "theme" | "payloadColors">) {
+  const blocks = useStudioStore((s) => s.doc?.blocks);
+  const theme = useStudioStore((s) => s.doc?.theme);
+  const payloadColors = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
+  // The list keeps the array it was last rendered with while the structure is the same (an edit
+  // inside blocks): the canvas skips its render, and each edited block re-renders from the store.
+  const listed = useRef(blocks);
+  if (blocks !== listed.current && !(blocks && listed.current && sameStructure(listed.current, blocks)))
+    listed.current = blocks;
+  const list = listed.current;
+  return list ? (
+    <LiveBlocksContext.Provider value={true}>
+      <Canvas {...props} blocks={list} theme={theme} payloadColors={payloadColors} />
+    </LiveBlocksContext.Provider>
+  ) : null;
+}
+
+export const Canvas = memo(function Canvas(props: CanvasProps) {
   const { t } = useTranslation();
   const { blocks, editMode, dropActive, payloadColors } = props;
-  const preview = useMemo(
-    () => blocks.map((block) => withCleanRichText(payloadColors ? block : withoutPayloadColors(block))),
-    [blocks, payloadColors],
-  );
+  const preview = useMemo(() => blocks.map((block) => previewOf(block, payloadColors)), [blocks, payloadColors]);
   // The same array while the order is the same: a new one re-renders every sortable block.
   const order = blocks.map((b) => b.id).join("\n");
   const ids = useMemo(() => (order === "" ? [] : order.split("\n")), [order]);
   const total = blocks.length;
+  // Read here and passed down: one subscription each, not two per block (600 selectors run at
+  // every store change, keystrokes included, on a 300-block page).
+  const selectedId = useStudioStore((s) => s.selectedId);
+  const hoveredId = useStudioStore((s) => s.hoveredId);
   const decorate = useCallback<BlockDecorator>(
     (block, rendered, ctx) => (
       <StudioBlock
@@ -360,12 +518,18 @@ export function Canvas(props: {
         total={total}
         editMode={editMode}
         dropActive={dropActive}
+        selected={block.id === selectedId}
+        hovered={block.id === hoveredId}
+        payloadColors={payloadColors}
       />
     ),
-    [total, editMode, dropActive],
+    [total, editMode, dropActive, selectedId, hoveredId, payloadColors],
   );
   const width = PREVIEW_WIDTHS[props.width];
   const canvasRef = useRef<HTMLElement>(null);
+  const [far] = useState(createFarBlocks);
+  useEffect(() => () => far.disconnect(), [far]);
+  const settled = useSettled();
   return (
     <div className="studio-canvas-scroll">
       <GapMeasurer active={dropActive} total={total} canvas={canvasRef} />
@@ -383,11 +547,13 @@ export function Canvas(props: {
           </>
         ) : null}
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <BlockDecoratorContext.Provider value={decorate}>
-            <BlockList blocks={preview} locale={props.locale} siteType={props.siteType} region="content" />
-          </BlockDecoratorContext.Provider>
+          <FarBlocksContext.Provider value={settled ? far : null}>
+            <BlockDecoratorContext.Provider value={decorate}>
+              <BlockList blocks={preview} locale={props.locale} siteType={props.siteType} region="content" />
+            </BlockDecoratorContext.Provider>
+          </FarBlocksContext.Provider>
         </SortableContext>
       </section>
     </div>
   );
-}
+});

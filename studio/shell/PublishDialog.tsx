@@ -1,8 +1,12 @@
 /**
  * Publish: lists validation errors (each selects its block and field) and refuses to publish
  * while any exists; otherwise asks for the editor key (sessionStorage only) and PUTs the page.
+ *
+ * Speed: only the open dialog follows the document (`PublishIssues`); the toolbar button reads
+ * whether a document is open and where it came from, so a keystroke never re-renders it, and the
+ * document is validated block by block from the per-block cache of `validateDoc`.
  */
-import { useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
@@ -13,8 +17,8 @@ const KEY_STORAGE = "studio:editor-key";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
-  const doc = useStudioStore((s) => s.doc);
-  const issues = useMemo(() => validateDoc(doc), [doc]);
+  const hasDoc = useStudioStore((s) => s.doc !== null);
+  const origin = useStudioStore((s) => s.doc?.origin);
   const [key, setKey] = useState("");
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
@@ -27,14 +31,15 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   });
   const keyId = useId();
   const targetId = useId();
-  const needsTarget = doc?.origin !== undefined && doc.origin !== "server";
+  const needsTarget = origin !== undefined && origin !== "server";
 
   useEffect(() => {
     setKey(sessionStorage.getItem(KEY_STORAGE) ?? "");
   }, []);
 
   async function publish(close: () => void) {
-    if (!doc || issues.length > 0) return;
+    const doc = useStudioStore.getState().doc;
+    if (!doc || validateDoc(doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
     sessionStorage.setItem(KEY_STORAGE, key);
@@ -69,7 +74,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
             .catch(() => setPages([]));
       }}
     >
-      <Button className="studio-button studio-button-primary" isDisabled={!doc}>
+      <Button className="studio-button studio-button-primary" isDisabled={!hasDoc}>
         {t("studio.toolbar.publish")}
       </Button>
       <Modal className="studio-modal" isDismissable>
@@ -77,70 +82,47 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
           {({ close }) => (
             <>
               <Heading slot="title">{t("studio.publish.title")}</Heading>
-              {issues.length > 0 ? (
-                <div className="studio-publish-errors">
-                  <p>{t("studio.publish.errors")}</p>
-                  <ul>
-                    {issues.map((issue) => (
-                      <li key={`${issue.blockId}:${issue.path}`}>
-                        <button
-                          type="button"
-                          className="studio-link-button"
-                          onClick={() => {
-                            useStudioStore.getState().select(issue.blockId, issue.path);
-                            close();
-                          }}
-                        >
-                          {t("studio.publish.error-item", {
-                            type: issue.block_type,
-                            locale: issue.locale ?? t("studio.publish.no-locale"),
-                            path: issue.path,
-                            message: issue.message,
-                          })}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : status.kind === "success" ? null : (
-                <form
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void publish(close);
-                  }}
-                >
-                  {needsTarget ? (
-                    <>
-                      <p>{t("studio.publish.target-needed")}</p>
-                      <label htmlFor={targetId}>{t("studio.publish.target")}</label>
-                      <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
-                        <option value="">{t("studio.toolbar.choose-page")}</option>
-                        {pages.map((p) => (
-                          <option key={p.page_id} value={p.page_id}>
-                            {p.title[locale]} ({p.paths[locale]})
-                          </option>
-                        ))}
-                      </select>
-                    </>
-                  ) : null}
-                  <label htmlFor={keyId}>{t("studio.publish.key")}</label>
-                  <input
-                    id={keyId}
-                    type="password"
-                    autoComplete="off"
-                    required
-                    value={key}
-                    onChange={(e) => setKey(e.target.value)}
-                  />
-                  <button
-                    type="submit"
-                    className="studio-button studio-button-primary"
-                    disabled={status.kind === "working"}
+              <PublishIssues close={close}>
+                {status.kind === "success" ? null : (
+                  <form
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      void publish(close);
+                    }}
                   >
-                    {t("studio.publish.submit")}
-                  </button>
-                </form>
-              )}
+                    {needsTarget ? (
+                      <>
+                        <p>{t("studio.publish.target-needed")}</p>
+                        <label htmlFor={targetId}>{t("studio.publish.target")}</label>
+                        <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
+                          <option value="">{t("studio.toolbar.choose-page")}</option>
+                          {pages.map((p) => (
+                            <option key={p.page_id} value={p.page_id}>
+                              {p.title[locale]} ({p.paths[locale]})
+                            </option>
+                          ))}
+                        </select>
+                      </>
+                    ) : null}
+                    <label htmlFor={keyId}>{t("studio.publish.key")}</label>
+                    <input
+                      id={keyId}
+                      type="password"
+                      autoComplete="off"
+                      required
+                      value={key}
+                      onChange={(e) => setKey(e.target.value)}
+                    />
+                    <button
+                      type="submit"
+                      className="studio-button studio-button-primary"
+                      disabled={status.kind === "working"}
+                    >
+                      {t("studio.publish.submit")}
+                    </button>
+                  </form>
+                )}
+              </PublishIssues>
               <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
                 {status.text}
                 {status.href ? (
@@ -158,5 +140,39 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
         </Dialog>
       </Modal>
     </DialogTrigger>
+  );
+}
+
+/** The document's validation errors while the dialog is open; `children` (the form) when there are none. */
+function PublishIssues({ close, children }: { close: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const doc = useStudioStore((s) => s.doc);
+  const issues = useMemo(() => validateDoc(doc), [doc]);
+  if (issues.length === 0) return children;
+  return (
+    <div className="studio-publish-errors">
+      <p>{t("studio.publish.errors")}</p>
+      <ul>
+        {issues.map((issue) => (
+          <li key={`${issue.blockId}:${issue.path}`}>
+            <button
+              type="button"
+              className="studio-link-button"
+              onClick={() => {
+                useStudioStore.getState().select(issue.blockId, issue.path);
+                close();
+              }}
+            >
+              {t("studio.publish.error-item", {
+                type: issue.block_type,
+                locale: issue.locale ?? t("studio.publish.no-locale"),
+                path: issue.path,
+                message: issue.message,
+              })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -4,7 +4,15 @@
  * the persisted draft. Undo applies the inverse patches (structural sharing: untouched
  * blocks keep their identity), redo the patches. Selection and hover are not history.
  */
-import { applyPatches, enablePatches, type Draft as ImmerDraft, type Patch, produce, produceWithPatches } from "immer";
+import {
+  applyPatches,
+  enablePatches,
+  freeze,
+  type Draft as ImmerDraft,
+  type Patch,
+  produce,
+  produceWithPatches,
+} from "immer";
 import { create } from "zustand";
 import type { Block } from "../../schema/block";
 import { getBlockDefinition } from "../../schema/registry";
@@ -114,6 +122,37 @@ function indexOfBlock(doc: StudioDoc | null, id: string): number {
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+function samePath(a: Patch["path"], b: Patch["path"]): boolean {
+  return a.length === b.length && a.every((segment, i) => segment === b[i]);
+}
+
+/**
+ * Adds one edit to the step of its burst (same group key, within GROUP_WINDOW_MS). A step that
+ * is one write to a path, followed by a replace of that same path (the next key typed in the
+ * field), stays one patch holding the latest value, and its inverse stays the one that restores
+ * the value from before the burst: a 60-key burst is one patch each way, not 60, so the step,
+ * the draft and its undo do not grow with the burst. Anything else is appended.
+ */
+export function mergeStep(last: HistoryStep, patches: Patch[], inversePatches: Patch[], at: number): HistoryStep {
+  const previous = last.patches.length === 1 && last.inversePatches.length === 1 ? last.patches[0] : undefined;
+  const next = patches.length === 1 ? patches[0] : undefined;
+  if (
+    previous &&
+    next &&
+    next.op === "replace" &&
+    (previous.op === "replace" || previous.op === "add") &&
+    samePath(previous.path, next.path)
+  ) {
+    return { ...last, patches: [{ ...previous, value: next.value }], at };
+  }
+  return {
+    ...last,
+    patches: [...last.patches, ...patches],
+    inversePatches: [...inversePatches, ...last.inversePatches],
+    at,
+  };
+}
+
 export function draftOf(state: Pick<StudioState, "doc" | "base" | "start" | "steps" | "cursor">): Draft | null {
   if (!state.doc || !state.base) return null;
   return {
@@ -137,12 +176,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     const kept = steps.slice(0, cursor);
     const last = kept.at(-1);
     if (groupKey && last && last.groupKey === groupKey && cursor === steps.length && at - last.at < GROUP_WINDOW_MS) {
-      kept[kept.length - 1] = {
-        ...last,
-        patches: [...last.patches, ...patches],
-        inversePatches: [...inversePatches, ...last.inversePatches],
-        at,
-      };
+      kept[kept.length - 1] = mergeStep(last, patches, inversePatches, at);
     } else {
       kept.push({ patches, inversePatches, label, groupKey, at });
     }
@@ -186,12 +220,16 @@ export const useStudioStore = create<StudioState>()((set, get) => {
           }
         }
       }
-      const loaded: StudioDoc = {
-        ...doc,
-        origin,
-        theme: themeSchema.parse(editor.theme ?? doc.theme ?? {}),
-        settings: settingsOf(editor),
-      };
+      // Frozen now, as immer would at the first edit: the first keystroke does not walk the page.
+      const loaded: StudioDoc = freeze(
+        {
+          ...doc,
+          origin,
+          theme: themeSchema.parse(editor.theme ?? doc.theme ?? {}),
+          settings: settingsOf(editor),
+        },
+        true,
+      );
       set({
         doc: loaded,
         base: loaded,
@@ -212,7 +250,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     restoreDraft(draft, doc) {
       const settings = settingsOf(get().editorSettings);
       set({
-        doc: { ...doc, settings },
+        doc: freeze({ ...doc, settings }, true),
         base: draft.base,
         start: draft.start ?? draft.base,
         steps: draft.steps,

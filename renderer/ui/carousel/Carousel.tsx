@@ -96,6 +96,29 @@ export function Carousel<T>({
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
+  // Autoplay runs while the carousel is on screen. Off screen its slides would move for nobody,
+  // and each move animates for a few dozen frames: on a long page (the studio's 300 blocks hold
+  // 18 autoplay carousels) one of them was always moving, so a frame was always being drawn.
+  const offScreen = useRef(false);
+  const resumeOnScreen = useRef(false);
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!api || !autoplay || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry) return;
+      offScreen.current = !entry.isIntersecting;
+      if (offScreen.current && autoplay.isPlaying()) {
+        resumeOnScreen.current = true;
+        autoplay.stop();
+      } else if (!offScreen.current && resumeOnScreen.current) {
+        resumeOnScreen.current = false;
+        autoplay.play();
+      }
+    });
+    observer.observe(api.rootNode());
+    return () => observer.disconnect();
+  }, [api]);
+
   useEffect(() => {
     if (!api) return;
     const sync = (embla: EmblaCarouselType) => {
@@ -103,7 +126,14 @@ export function Carousel<T>({
       setSelected(index);
       onSelectRef.current?.(index);
     };
-    const onPlay = () => setPlaying(true);
+    const onPlay = () => {
+      // Restarted off screen (the pointer left it, focus moved out): it waits until it shows.
+      if (offScreen.current) {
+        resumeOnScreen.current = true;
+        queueMicrotask(() => api.plugins().autoplay?.stop());
+      }
+      setPlaying(true);
+    };
     const onStop = () => setPlaying(false);
     sync(api);
     setPlaying(Boolean(api.plugins().autoplay?.isPlaying()));

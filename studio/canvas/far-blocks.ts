@@ -1,0 +1,101 @@
+/**
+ * Blocks away from the viewport skip their rendering work. A block more than half a viewport
+ * above or below the visible part gets `data-far`, which studio.css turns into
+ * `content-visibility: auto` (see FAR_PAUSED for the two steps): the browser then skips its style, layout and paint (CSS
+ * animations included) once it is more than about 1.5 viewports away, and keeps the height it
+ * last had on screen (`contain-intrinsic-block-size: auto`). Blocks on screen and near it carry
+ * no containment at all, so a preview that overflows its block (a menu, a shadow, a badge) is
+ * never clipped, which `content-visibility: auto` on every block did.
+ *
+ * Only the blocks the browser renders are watched by our IntersectionObserver (a handful on a
+ * 300-block page): the browser tells when a far block starts or stops being rendered
+ * (`contentvisibilityautostatechange`), and its own check of every `content-visibility: auto`
+ * block is one we could not avoid anyway. Observing all 300 blocks cost a fixed share of every
+ * frame that changed layout, keystrokes included.
+ *
+ * The attribute is set on the DOM node directly: marking a block far or near never re-renders it.
+ */
+
+export const FAR_ATTRIBUTE = "data-far";
+/**
+ * `data-far="paused"` first pauses the block's CSS animations (skeleton shimmers, progress
+ * bars); a frame later `data-far="skip"` lets the browser skip it. Skipped content still ran
+ * its animations, one frame at every vsync for nobody, and once skipped its style is no longer
+ * updated, so the pause has to be in place before.
+ */
+export const FAR_PAUSED = "paused";
+export const FAR_SKIP = "skip";
+/** Half a viewport above and below the visible part: blocks lose their containment before they show. */
+export const NEAR_MARGIN = "50% 0px 50% 0px";
+
+export interface FarBlocks {
+  /** Starts watching a block's root; the returned function stops. */
+  observe(element: Element): () => void;
+  /** Stops watching every block (the canvas unmounts); `observe` starts again. */
+  disconnect(): void;
+}
+
+type Entry = Pick<IntersectionObserverEntry, "target" | "isIntersecting">;
+
+/**
+ * Marks the blocks outside the near band far (animations paused at once, skipped after two
+ * frames through `later`) and clears the others; exported for tests.
+ */
+export function applyFarEntries(entries: readonly Entry[], later: (settle: () => void) => void = afterTwoFrames): void {
+  const settling: Element[] = [];
+  for (const entry of entries) {
+    const element = entry.target;
+    if (entry.isIntersecting) element.removeAttribute(FAR_ATTRIBUTE);
+    else if (!element.hasAttribute(FAR_ATTRIBUTE)) {
+      element.setAttribute(FAR_ATTRIBUTE, FAR_PAUSED);
+      settling.push(element);
+    }
+  }
+  if (settling.length === 0) return;
+  later(() => {
+    // Still far (it may have come back meanwhile): skip it.
+    for (const element of settling)
+      if (element.getAttribute(FAR_ATTRIBUTE) === FAR_PAUSED) element.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+  });
+}
+
+/** Once a frame has applied the pause (a callback in the next frame runs before its style update). */
+function afterTwoFrames(settle: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(settle));
+}
+
+type ObserverClass = new (
+  callback: (entries: Entry[]) => void,
+  options: { rootMargin: string },
+) => Pick<IntersectionObserver, "observe" | "unobserve" | "disconnect">;
+
+export function createFarBlocks(Observer: ObserverClass | undefined = globalThis.IntersectionObserver): FarBlocks {
+  let observer: InstanceType<ObserverClass> | null = null;
+  return {
+    observe(element) {
+      // Without IntersectionObserver (jsdom, old engines) every block renders, as before.
+      if (!Observer) return () => {};
+      observer ??= new Observer((entries) => applyFarEntries(entries), { rootMargin: NEAR_MARGIN });
+      const current = observer;
+      // A new block may show at once: the observer's first answer decides.
+      current.observe(element);
+      const onStateChange = (event: Event) => {
+        if (event.target !== element) return;
+        // Rendered again (scrolled towards, focused, found): watch it until it comes near.
+        // Skipped: far beyond the near band, nothing to watch until the browser renders it again.
+        if ((event as ContentVisibilityAutoStateChangeEvent).skipped) current.unobserve(element);
+        else current.observe(element);
+      };
+      element.addEventListener("contentvisibilityautostatechange", onStateChange);
+      return () => {
+        element.removeEventListener("contentvisibilityautostatechange", onStateChange);
+        current.unobserve(element);
+        element.removeAttribute(FAR_ATTRIBUTE);
+      };
+    },
+    disconnect() {
+      observer?.disconnect();
+      observer = null;
+    },
+  };
+}
