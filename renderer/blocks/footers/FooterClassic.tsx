@@ -5,11 +5,10 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
 import type { footerClassicBlock } from "../../../schema/blocks/footers";
 import { isColorScheme, SCHEME_INFO } from "../../../schema/theme-values";
 import { useSite } from "../../lib/site";
-import { SmartLink } from "../../ui/SmartLink";
+import { InternalLink as RouterLink, SmartLink } from "../../ui/SmartLink";
 import { Icon } from "../headers/icons";
 import { copyrightYear, homePath, menuEntries, privacyPolicyPath } from "../headers/menu";
 import type { BlockViewProps } from "../types";

@@ -19,12 +19,11 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
 import type { HeaderOutOfNormFields, HeaderParams, NavItem, SupSection } from "../../../schema/blocks/headers";
 import type { Image, Link } from "../../../schema/fields";
 import { SCHEME_INFO } from "../../../schema/theme-values";
 import { useSite } from "../../lib/site";
-import { SmartLink } from "../../ui/SmartLink";
+import { InternalLink as RouterLink, SmartLink } from "../../ui/SmartLink";
 import type { BlockContext } from "../types";
 import { Icon } from "./icons";
 import {
