@@ -23,7 +23,8 @@ import { createViewModules } from "./view-modules";
  */
 export const PAGE_GZIP_LEVEL = 3;
 export const PAGE_BROTLI_QUALITY = 3;
-const HAS_EXTENSION = /\.[^/]+$/;
+/** Paths that may name a file: an extension, other than that of React Router's page data. */
+const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
 
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
 
@@ -90,14 +91,14 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
-  // Files and API answers: the default levels; rendered pages: faster ones (PAGE_GZIP_LEVEL).
+  // Files and API answers: the default levels; rendered pages and their data: faster ones.
   const compressFiles = compression();
   const compressPages = compression({
     level: PAGE_GZIP_LEVEL,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } },
   });
   app.use((req, res, next) =>
-    (HAS_EXTENSION.test(req.path) || req.path.startsWith("/api/") ? compressFiles : compressPages)(req, res, next),
+    (mayBeFile(req.path) || req.path.startsWith("/api/") ? compressFiles : compressPages)(req, res, next),
   );
 
   // The content service (same contract whether called over HTTP or in process).
@@ -110,9 +111,9 @@ export async function createApp(options: AppOptions) {
   } else {
     const clientDir = path.resolve(import.meta.dirname, "../build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    // Only paths with a file extension can be files: page paths skip the file-system lookup.
+    // Page paths (and their data) skip the file-system lookup.
     const files = express.static(clientDir, { maxAge: "1h" });
-    app.use((req, res, next) => (HAS_EXTENSION.test(req.path) ? files(req, res, next) : next()));
+    app.use((req, res, next) => (mayBeFile(req.path) ? files(req, res, next) : next()));
     services.viewModules = createViewModules(clientDir);
   }
 
