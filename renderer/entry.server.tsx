@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
+import { compressDocument } from "./lib/compress.server";
 import { contentSecurityPolicy, NonceContext } from "./lib/csp";
 import "./lib/i18n.server";
 
@@ -44,9 +45,9 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Whole document at once (onAllReady): crawlers and visitors get the same complete HTML,
-    // sent as one buffer. Piped chunk by chunk, React Router's adapter would flush the
-    // compression stream after every 2 KB chunk (one deflate flush and one socket write each,
-    // and a larger gzipped body).
+    // compressed in one call and sent as one buffer. Piped chunk by chunk, React Router's
+    // adapter would flush the compression stream after every 2 KB chunk (one deflate flush and
+    // one socket write each, and a larger gzipped body).
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -65,18 +66,21 @@ export default async function handleRequest(
               callback();
             },
             final(callback) {
-              const body = Buffer.concat(chunks);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.set("Content-Length", String(body.byteLength));
               clearTimeout(timeout);
-              // A stream of the one buffer: a Buffer body would be copied by Response.
-              const stream = new ReadableStream<Uint8Array>({
-                start(controller) {
-                  controller.enqueue(body);
-                  controller.close();
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              compressDocument(Buffer.concat(chunks), request.headers.get("accept-encoding"), responseHeaders).then(
+                (body) => {
+                  // A stream of the one buffer: a Buffer body would be copied by Response.
+                  const stream = new ReadableStream<Uint8Array>({
+                    start(controller) {
+                      controller.enqueue(body);
+                      controller.close();
+                    },
+                  });
+                  resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
                 },
-              });
-              resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+                reject,
+              );
               callback();
             },
           });

@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices } from "../renderer/lib/context";
 import type { Config } from "./config";
@@ -15,14 +16,6 @@ import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
 import { createViewModules } from "./view-modules";
 
-/**
- * Compression of rendered pages. Each page is compressed anew (its CSP nonce differs), on the
- * request's CPU: gzip level 3 costs half of the default level 6 for a page about 8% larger
- * (/fr: 0.47 ms and 10.6 KB instead of 0.84 ms and 9.8 KB), Brotli quality 3 a third of the
- * default quality 4 (0.33 ms and 10.2 KB instead of 0.88 ms and 9.7 KB). Files keep the defaults.
- */
-export const PAGE_GZIP_LEVEL = 3;
-export const PAGE_BROTLI_QUALITY = 3;
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
 
@@ -91,7 +84,8 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
-  // Files and API answers: the default levels; rendered pages and their data: faster ones.
+  // Files and API answers: the default levels; page data: the fast levels of rendered pages
+  // (documents come compressed from entry.server.tsx, and the middleware leaves them alone).
   const compressFiles = compression();
   const compressPages = compression({
     level: PAGE_GZIP_LEVEL,

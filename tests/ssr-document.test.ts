@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../server/app";
@@ -18,7 +19,7 @@ const EDITOR_KEY = "ssr-document-editor-key-01";
 
 describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production build)", () => {
   let ctx: ReturnType<typeof createTestService>;
-  let render: (path: string) => Promise<Response>;
+  let render: (path: string, headers?: HeadersInit) => Promise<Response>;
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
@@ -27,10 +28,10 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
     services.viewModules = createViewModules(path.resolve(import.meta.dirname, "../build/client"));
     const handler = createRequestHandler(build, "production");
     const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
-    render = (pagePath) => {
+    render = (pagePath, headers) => {
       const context = new RouterContextProvider();
       context.set(entry.servicesContext as never, services as never);
-      return handler(new Request(`http://localhost${pagePath}`), context);
+      return handler(new Request(`http://localhost${pagePath}`, { headers }), context);
     };
     // Loading the build goes through Vite's transform: slow on a busy machine.
   }, 120_000);
@@ -60,6 +61,17 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
     // No Suspense boundary set aside for a script to reveal later.
     expect(html).not.toMatch(/<template id="B:|\$RC\(|<div hidden id="S:/);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
+  });
+
+  it("comes compressed in one piece when the client accepts it", async () => {
+    const plain = await (await render("/fr/a-propos")).text();
+    const response = await render("/fr/a-propos", { "accept-encoding": "gzip" });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(body.byteLength);
+    const html = zlib.gunzipSync(body).toString("utf8");
+    // The same document but for its nonce.
+    expect(html.replace(/nonce="[^"]+"/g, "").length).toBe(plain.replace(/nonce="[^"]+"/g, "").length);
   });
 
   it("writes the full head", async () => {
