@@ -68,19 +68,23 @@ export default async function handleRequest(
             final(callback) {
               clearTimeout(timeout);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              compressDocument(Buffer.concat(chunks), request.headers.get("accept-encoding"), responseHeaders).then(
-                (body) => {
-                  // A stream of the one buffer: a Buffer body would be copied by Response.
-                  const stream = new ReadableStream<Uint8Array>({
-                    start(controller) {
-                      controller.enqueue(body);
-                      controller.close();
-                    },
-                  });
-                  resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-                },
-                reject,
-              );
+              try {
+                const body = compressDocument(
+                  Buffer.concat(chunks),
+                  request.headers.get("accept-encoding"),
+                  responseHeaders,
+                );
+                // A stream of the one buffer: a Buffer body would be copied by Response.
+                const stream = new ReadableStream<Uint8Array>({
+                  start(controller) {
+                    controller.enqueue(body);
+                    controller.close();
+                  },
+                });
+                resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+              } catch (error) {
+                reject(error);
+              }
               callback();
             },
           });

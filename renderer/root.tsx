@@ -25,7 +25,7 @@ import { servicesContext } from "./lib/context";
 import { useNonce } from "./lib/csp";
 import { useI18nInstance } from "./lib/i18n";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
-import { findPageViewMatch } from "./lib/page-match";
+import { findPageView } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
 import { FollowLinkProvider } from "./lib/site";
 import { themeStyleText } from "./lib/theme";
@@ -53,8 +53,7 @@ export function shouldRevalidate() {
 
 function useLocaleAndPage(): { locale: Locale; view?: PageView } {
   const matches = useMatches();
-  const pageMatch = findPageViewMatch(matches);
-  const view = pageMatch?.loaderData as PageView | undefined;
+  const view = findPageView(matches);
   const lang = matches.map((m) => m.params.lang).find(isLocale);
   return { locale: view?.locale ?? lang ?? DEFAULT_LOCALE, view };
 }

@@ -7,6 +7,7 @@ import { preloadBlocks } from "../blocks/registry";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { loadPage, type PageView } from "../lib/page-loader.server";
+import { type PageViewText, pageViewText, readPageView } from "../lib/page-match";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
@@ -23,7 +24,18 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
     headers.append("set-cookie", localeCookie(lang));
-  return data(view, { headers });
+  return data(cachedText(view), { headers });
+}
+
+// The view's text is made once per view, and the page loader keeps one view per content version.
+const texts = new WeakMap<PageView, PageViewText>();
+function cachedText(view: PageView): PageViewText {
+  let text = texts.get(view);
+  if (!text) {
+    text = pageViewText(view);
+    texts.set(view, text);
+  }
+  return text;
 }
 
 /**
@@ -43,7 +55,7 @@ export async function clientLoader({ serverLoader, request, params }: Route.Clie
     document.cookie = localeCookie(params.lang);
     return lastView;
   }
-  const view = (await serverLoader()) as PageView;
+  const view = readPageView(await serverLoader()) as PageView;
   preloadModules(view.modules);
   // Load the new page's block views before it renders, so navigation never suspends on them.
   await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
@@ -79,7 +91,9 @@ const SEARCH_FILTER_KEYS = [
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const out = pageMeta(loaderData as PageView);
+  const view = readPageView(loaderData);
+  if (!view) return [];
+  const out = pageMeta(view);
   // Filtered search results: canonical stays the bare path, and the variants are not indexed.
   const query = new URLSearchParams(location.search);
   if (SEARCH_FILTER_KEYS.some((key) => query.has(key))) {
@@ -89,7 +103,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 }
 
 export default function PageRoute({ loaderData }: Route.ComponentProps) {
-  const view = loaderData as PageView;
+  const view = readPageView(loaderData) as PageView;
   const { locale, page } = view;
   const lastHeader = view.header.at(-1)?.block_type;
   useEffect(() => {

@@ -8,15 +8,15 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
-import type { ErrorView, PageView } from "../lib/page-loader.server";
-import { findPageViewMatch } from "../lib/page-match";
+import type { ErrorView } from "../lib/page-loader.server";
+import { findPageView } from "../lib/page-match";
 import { Shell } from "./Shell";
 import { useReloadOnChunkError } from "./shell/ChunkReload";
 
 /** Whether the server is configured to expose error details (root loader, else the page's view). */
 function useExposeErrors(): boolean {
   const root = useRouteLoaderData("root") as { exposeErrors?: boolean } | undefined;
-  const view = findPageViewMatch(useMatches())?.loaderData as PageView | undefined;
+  const view = findPageView(useMatches());
   return root?.exposeErrors ?? view?.exposeErrors ?? false;
 }
 

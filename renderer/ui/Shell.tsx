@@ -9,8 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
 import { EditModeProvider } from "../lib/edit-mode";
-import type { PageView } from "../lib/page-loader.server";
-import { findPageViewMatch } from "../lib/page-match";
+import { findPageView } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
 import { ChunkReload } from "./shell/ChunkReload";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
@@ -30,7 +29,7 @@ const TOAST_EVENTS = ["toast"] as const;
 
 export function useSiteInfo(): SiteInfo {
   const matches = useMatches();
-  const view = findPageViewMatch(matches)?.loaderData as PageView | undefined;
+  const view = findPageView(matches);
   const lang = matches.map((m) => m.params.lang).find(isLocale) ?? DEFAULT_LOCALE;
   const page = view?.page;
   return {
@@ -54,7 +53,7 @@ export function useSiteInfo(): SiteInfo {
 export function VariantBanner() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const view = findPageViewMatch(matches)?.loaderData as PageView | undefined;
+  const view = findPageView(matches);
   const variant = view?.page.variant;
   if (!variant) return null;
   return (
