@@ -512,10 +512,19 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(await panelWidth()).toBe(PANEL_DEFAULT);
   }
+  // The phone preview lays blocks out as a phone does, though the window is 1280 px wide: the
+  // header shows its menu button and hides its desktop navigation.
+  const header = canvas.locator('[data-block-id="demo-header-classic-block"]');
+  await expect(header.locator(".hdr-burger")).toBeVisible();
+  await expect(header.locator(".hdr-nav")).toBeHidden();
+  await expect(header.locator(".hdr-locales--desktop")).toBeHidden();
   await widths.getByRole("radio", { name: st("fr", "studio.toolbar.desktop") }).check();
   await expect
     .poll(async () => Math.round((await canvas.boundingBox())!.width))
     .toBe(Math.round(await canvasScroll.evaluate((el) => el.clientWidth)));
+  // Back on the desktop preview, the window's width rules again (the header may still fall back
+  // to its menu button when its links do not fit the canvas column).
+  await expect(header.locator(".hdr-locales--desktop")).toBeVisible();
 
   // ---- 2. The palette collapses to a rail, the canvas takes the room, and it stays collapsed after a reload.
   const toggle = page.getByRole("button", { name: st("fr", "studio.layout.palette-toggle") });

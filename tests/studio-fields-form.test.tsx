@@ -179,7 +179,12 @@ describe("EditPanel form generation", () => {
     const store = createTestStore([block]);
     const { container } = renderWithStore(<EditPanel blockId={block.id} />, store);
     const frColumn = q(container, "fields.fr.main_title").closest<HTMLElement>("[data-locale='fr']")!;
-    await userEvent.click(within(frColumn).getByRole("button", { name: "Copy from English" }));
+    // Its name says which field: a form holds one copy button per field and language.
+    const legend = frColumn.closest("fieldset")?.querySelector("legend")?.firstChild?.textContent?.trim();
+    expect(legend).toBeTruthy();
+    const copy = within(frColumn).getByRole("button", { name: `Copy from English: ${legend}` });
+    expect(copy.textContent).toBe("Copy from English");
+    await userEvent.click(copy);
     expect((blockOf(store, block.id).fields.fr as { main_title: string }).main_title).toBe(
       "A human approach, concrete results",
     );

@@ -3,7 +3,7 @@
  * "down" is their negation. Before hydration (and on the server) the window is
  * 414×896 so the first client render matches the server HTML.
  */
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1440, xxxl: 1680, xxxxl: 1921 } as const;
 export type BreakpointName = keyof typeof BREAKPOINTS;
@@ -84,7 +84,15 @@ function getSnapshot(): Breakpoints {
   return snapshot ?? measure();
 }
 
+/**
+ * Flags that replace the window's for a subtree: the studio's phone and tablet previews give
+ * their blocks the preview's width, so a block's layout follows the preview, not the window.
+ */
+export const BreakpointsOverride = createContext<Breakpoints | null>(null);
+
 /** Breakpoint flags of the current window, updated at most every 50 ms while resizing. */
 export function useBreakpoints(): Breakpoints {
-  return useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
+  const override = useContext(BreakpointsOverride);
+  const window = useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
+  return override ?? window;
 }

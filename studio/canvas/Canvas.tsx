@@ -35,6 +35,7 @@ import {
 } from "../../renderer/blocks/BlockList";
 import { preloadAllBlocks } from "../../renderer/blocks/registry";
 import type { BlockContext } from "../../renderer/blocks/types";
+import { BreakpointsOverride, computeBreakpoints } from "../../renderer/lib/breakpoints";
 import { themeVariables } from "../../renderer/lib/theme";
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
@@ -46,6 +47,7 @@ import { useAnnounce } from "../shell/announce";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
+import { createPreviewMedia } from "./preview-media";
 
 export const PREVIEW_WIDTHS = { phone: 414, tablet: 768, desktop: null } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -526,6 +528,9 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
     [total, editMode, dropActive, selectedId, hoveredId, payloadColors],
   );
   const width = PREVIEW_WIDTHS[props.width];
+  // Phone and tablet previews: blocks get the preview's breakpoints and width media rules.
+  const breakpoints = useMemo(() => (width ? computeBreakpoints(width) : null), [width]);
+  usePreviewMedia(width !== null, blocks);
   const canvasRef = useRef<HTMLElement>(null);
   const [far] = useState(createFarBlocks);
   useEffect(() => () => far.disconnect(), [far]);
@@ -549,7 +554,9 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <FarBlocksContext.Provider value={settled ? far : null}>
             <BlockDecoratorContext.Provider value={decorate}>
-              <BlockList blocks={preview} locale={props.locale} siteType={props.siteType} region="content" />
+              <BreakpointsOverride.Provider value={breakpoints}>
+                <BlockList blocks={preview} locale={props.locale} siteType={props.siteType} region="content" />
+              </BreakpointsOverride.Provider>
             </BlockDecoratorContext.Provider>
           </FarBlocksContext.Provider>
         </SortableContext>
@@ -557,3 +564,17 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
     </div>
   );
 });
+
+/** While `active`, the site's width media rules follow the canvas (preview-media.ts). */
+function usePreviewMedia(active: boolean, blocks: readonly Block[]) {
+  const [media] = useState(() => (typeof document === "undefined" ? null : createPreviewMedia(document)));
+  useLayoutEffect(() => {
+    if (!active || !media) return;
+    media.apply();
+    return () => media.restore();
+  }, [active, media]);
+  // A block view that loads its own stylesheet: mapped once the blocks it came with render.
+  useLayoutEffect(() => {
+    if (active && blocks) media?.apply();
+  }, [active, media, blocks]);
+}

@@ -231,6 +231,10 @@ const LocaleRow = memo(function LocaleRow({ name, schema, fr, en, onChange }: Lo
               <button
                 type="button"
                 className="sf-small sf-copy"
+                // The visible text stays short; the name says which field (many copy buttons per form).
+                aria-label={t(from === "fr" ? "studio.fields.copyFromFrNamed" : "studio.fields.copyFromEnNamed", {
+                  label,
+                })}
                 disabled={values[from] === undefined}
                 onClick={() =>
                   onChange(
@@ -239,7 +243,7 @@ const LocaleRow = memo(function LocaleRow({ name, schema, fr, en, onChange }: Lo
                   )
                 }
               >
-                {t(from === "fr" ? "studio.fields.copyFromFr" : "studio.fields.copyFromEn", { label })}
+                {t(from === "fr" ? "studio.fields.copyFromFr" : "studio.fields.copyFromEn")}
               </button>
             </div>
           );
