@@ -8,13 +8,13 @@
  *    service, React render, head) called with a Fetch Request, the body read to the end,
  *    one render after the other. Wall-clock and CPU ms per render.
  *  - "server": the production server (`server/main.ts`) in a child process, loaded by
- *    autocannon from this process (10 connections, gzip accepted); the server's own CPU time
+ *    autocannon from this process (10 connections, gzip accepted, timed runs of --seconds); the server's own CPU time
  *    (Linux /proc, main thread and zlib threads) per request, and the requests per second of
  *    that run.
  * Each figure is the median of several rounds.
  *
  *   npm run bench:render                       /fr and /fr/a-propos
- *   npm run bench:render -- --n=500 --rounds=7 /fr /en/about
+ *   npm run bench:render -- --n=500 --rounds=7 --seconds=5 /fr /en/about
  *   npm run bench:render -- --profile          also writes a CPU profile of the handler renders
  *                                              to bench-results/render_<path>.cpuprofile
  */
@@ -36,6 +36,8 @@ const option = (name: string, fallback: number) =>
   Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
 const N = option("n", 300);
 const ROUNDS = option("rounds", 5);
+/** Length of each timed run of the server stage. */
+const SERVER_SECONDS = option("seconds", 3);
 const profile = args.includes("--profile");
 const paths = args.filter((a) => a.startsWith("/"));
 if (!paths.length) paths.push("/fr", "/fr/a-propos");
@@ -121,17 +123,19 @@ function serverPid(child: ChildProcess): number {
 async function serverStage(origin: string, pid: number, pagePath: string) {
   const { default: autocannon } = await import("autocannon");
   const url = `${origin}${pagePath}`;
-  const load = (amount: number) => autocannon({ url, connections: 10, amount, headers: { "accept-encoding": "gzip" } });
-  await load(200); // warm-up
+  // Timed runs: a run of a fixed number of requests ends on autocannon's next one-second tick,
+  // so its requests per second came out as the number of requests over a whole number of seconds.
+  const load = (duration: number) =>
+    autocannon({ url, connections: 10, duration, headers: { "accept-encoding": "gzip" } });
+  await load(1); // warm-up
   const cpu: number[] = [];
   const rps: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const before = processCpuMs(pid);
-    const start = performance.now();
-    const result = await load(N);
-    const seconds = (performance.now() - start) / 1000;
-    cpu.push((processCpuMs(pid) - before) / N);
-    rps.push(result["2xx"] / seconds);
+    const result = await load(SERVER_SECONDS);
+    const done = result.requests.total;
+    cpu.push((processCpuMs(pid) - before) / done);
+    rps.push(result["2xx"] / SERVER_SECONDS);
     if (result.non2xx || result.errors) console.warn(`  ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
   console.log(
