@@ -6,6 +6,7 @@ import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
 import { contentSecurityPolicy, NonceContext } from "./lib/csp";
+import { lowerScriptPriority } from "./lib/script-priority.server";
 import "./lib/i18n.server";
 
 // Shared with the production server, which sets it on every request's context.
@@ -70,7 +71,7 @@ export default async function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               try {
                 const body = compressDocument(
-                  Buffer.concat(chunks),
+                  Buffer.from(lowerScriptPriority(Buffer.concat(chunks).toString())),
                   request.headers.get("accept-encoding"),
                   responseHeaders,
                 );

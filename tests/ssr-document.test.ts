@@ -52,6 +52,17 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("preloads its scripts at low priority, after the stylesheet and the hero image", async () => {
+    const html = await (await render("/fr")).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    // The app's entry, routes and the page's block views (at least a dozen on the home page).
+    expect(preloads.length).toBeGreaterThan(10);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    // The stylesheet and images keep their priority.
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/root-[^"]+"[^>]*data-precedence/);
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+  });
+
   it("sends the whole document at once, every block in place", async () => {
     const response = await render("/fr");
     expect(response.status).toBe(200);
