@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -24,6 +25,59 @@ function messageParts(): Plugin {
       const part = Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key) === (only !== null)));
       return { code: `export default ${JSON.stringify(part)};`, moduleType: "js" };
     },
+  };
+}
+
+/**
+ * The browser's zod/mini as a copy of its own. The studio's block schemas use classic zod,
+ * whose methods reach every string format, check and type of zod's core; sharing that core
+ * module with the public pages' zod/mini (search answers, stored filters, form answers)
+ * made the public chunk carry it all (15 KB gzip instead of ~6). Imports of zod/mini, and
+ * zod's own imports below them, resolve to ids with a marker query, so rolldown treats them
+ * as other modules and tree-shakes them for what zod/mini's users need. Client build only:
+ * the server bundle keeps one zod.
+ */
+function publicZod(): Plugin {
+  const MARK = "?public-zod";
+  const MINI = /^zod\/(?:mini|v4-mini|v4\/mini)$/;
+  return {
+    name: "public-zod",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      const below = importer?.endsWith(MARK);
+      if (!below && !MINI.test(source)) return null;
+      const resolved = await this.resolve(source, below ? importer!.slice(0, -MARK.length) : importer, {
+        ...options,
+        skipSelf: true,
+      });
+      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${MARK}` };
+    },
+    load(id) {
+      if (!id.endsWith(MARK)) return undefined;
+      return { code: fs.readFileSync(id.slice(0, -MARK.length), "utf8"), moduleType: "js" };
+    },
+  };
+}
+
+/**
+ * `use-sync-external-store/shim` resolved to React's own hook in the browser build
+ * (renderer/lib/sync-external-store.ts): react-i18next imports the shim, whose fallback
+ * React 19 never runs.
+ */
+function syncExternalStore(): Plugin {
+  const file = fileURLToPath(new URL("./renderer/lib/sync-external-store.ts", import.meta.url));
+  return {
+    name: "sync-external-store",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    // Imports from ES modules only: a CommonJS require of it (the studio's with-selector) would
+    // wrap it in an initialiser, and its helpers would join every page's runtime.
+    resolveId: (source, importer) =>
+      /^use-sync-external-store\/shim$/.test(source) && !importer?.includes("use-sync-external-store") ? file : null,
   };
 }
 
@@ -54,6 +108,8 @@ const APP_SHELL = new RegExp(
 export default defineConfig({
   plugins: [
     messageParts(),
+    publicZod(),
+    syncExternalStore(),
     reactRouter(),
     {
       // Client chunking only: the server build is one bundle and needs none of it.
@@ -75,7 +131,7 @@ export default defineConfig({
                         // rather than some twenty small ones.
                         {
                           name: "framework",
-                          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+                          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]|renderer[\\/]lib[\\/]sync-external-store\.ts$/,
                         },
                         {
                           name: "app",
