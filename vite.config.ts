@@ -29,35 +29,42 @@ function messageParts(): Plugin {
 }
 
 /**
- * The browser's zod/mini as a copy of its own. The studio's block schemas use classic zod,
+ * The browser's zod/mini in copies of its own. The studio's block schemas use classic zod,
  * whose methods reach every string format, check and type of zod's core; sharing that core
- * module with the public pages' zod/mini (search answers, stored filters, form answers)
- * made the public chunk carry it all (15 KB gzip instead of ~6). Imports of zod/mini, and
- * zod's own imports below them, resolve to ids with a marker query, so rolldown treats them
- * as other modules and tree-shakes them for what zod/mini's users need. Client build only:
- * the server bundle keeps one zod.
+ * module with the public pages made their zod chunk carry it all (15.2 KB gzip). Imports of
+ * zod/mini, and zod's own imports below them, resolve to ids with a marker query, so
+ * rolldown treats them as other modules and tree-shakes each copy for its users:
+ *
+ * - "views": the answers views parse as the page loads (search, listings, blog lists, embed
+ *   messages) use plain objects, arrays, unions, literals and numbers only (5.9 KB);
+ * - "public": forms, toasts and the modals add lengths, defaults, records, enums and
+ *   refinements (8.1 KB). They load with a form or on a visitor's action.
+ *
+ * A page that loads both at once (a listings block next to a form) pays the second copy.
+ * Client build only: the server bundle keeps one zod.
  */
-function publicZod(): Plugin {
-  const MARK = "?public-zod";
+function zodCopies(): Plugin {
   const MINI = /^zod\/(?:mini|v4-mini|v4\/mini)$/;
+  const VIEWS = /[\\/]renderer[\\/](?:features[\\/](?:search|blog)|blocks[\\/]embeds)[\\/]/;
+  const MARK = /\?zod=(views|public)$/;
   return {
-    name: "public-zod",
+    name: "zod-copies",
     enforce: "pre",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async resolveId(source, importer, options) {
-      const below = importer?.endsWith(MARK);
+      const below = importer?.match(MARK);
       if (!below && !MINI.test(source)) return null;
-      const resolved = await this.resolve(source, below ? importer!.slice(0, -MARK.length) : importer, {
-        ...options,
-        skipSelf: true,
-      });
+      const copy = below ? below[1] : importer && VIEWS.test(importer) ? "views" : "public";
+      const from = below ? importer!.slice(0, below.index) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
       if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
-      return { ...resolved, id: `${resolved.id}${MARK}` };
+      return { ...resolved, id: `${resolved.id}?zod=${copy}` };
     },
     load(id) {
-      if (!id.endsWith(MARK)) return undefined;
-      return { code: fs.readFileSync(id.slice(0, -MARK.length), "utf8"), moduleType: "js" };
+      const mark = id.match(MARK);
+      if (!mark) return undefined;
+      return { code: fs.readFileSync(id.slice(0, mark.index), "utf8"), moduleType: "js" };
     },
   };
 }
@@ -108,7 +115,7 @@ const APP_SHELL = new RegExp(
 export default defineConfig({
   plugins: [
     messageParts(),
-    publicZod(),
+    zodCopies(),
     syncExternalStore(),
     reactRouter(),
     {
@@ -132,6 +139,14 @@ export default defineConfig({
                         {
                           name: "framework",
                           test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]|renderer[\\/]lib[\\/]sync-external-store\.ts$/,
+                        },
+                        {
+                          // The search's query helpers and API client: every view that reads
+                          // listings imports both (the filter overlay, loaded later, only the
+                          // first), so one chunk costs no page anything and saves a request.
+                          name: "search-query",
+                          test: /renderer[\\/]features[\\/]search[\\/](api|filters)\.ts$/,
+                          includeDependenciesRecursively: false,
                         },
                         {
                           name: "app",
