@@ -70,6 +70,28 @@ function zodCopies(): Plugin {
 }
 
 /**
+ * Leaflet's class definitions marked pure (renderer/features/maps/leaflet.ts imports its ES
+ * module build): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
+ * only build a new class or object, so a class no map reaches (GeoJSON, polygons, image and
+ * video overlays, the other projections…) can leave the bundle, ~0.7 KB gzip. Statements
+ * that change existing classes (`Map.include`, `Map.addInitHook`) stay as they are.
+ */
+function leafletPureClasses(): Plugin {
+  return {
+    name: "leaflet-pure-classes",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]dist[\\/]leaflet-src\.esm\.js$/ },
+      handler: (code) => ({
+        code: code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
+        map: null,
+      }),
+    },
+  };
+}
+
+/**
  * `use-sync-external-store/shim` resolved to React's own hook in the browser build
  * (renderer/lib/sync-external-store.ts): react-i18next imports the shim, whose fallback
  * React 19 never runs.
@@ -117,6 +139,7 @@ export default defineConfig({
     messageParts(),
     zodCopies(),
     syncExternalStore(),
+    leafletPureClasses(),
     reactRouter(),
     {
       // Client chunking only: the server build is one bundle and needs none of it.
