@@ -21,7 +21,6 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../../lib/site";
 import { shadeColor } from "./color";
-import "./leaflet.css";
 import "./maps.css";
 import {
   DEFAULT_BOUNDS,

@@ -4,7 +4,13 @@
  * imports of the module build leave out what no map calls (GeoJSON, polylines, polygons,
  * image and video overlays, the layers and scale controls…), ~1.3 KB gzip. Loaded on
  * demand through ./load.ts, never during server rendering.
+ *
+ * Its stylesheet comes with it: the import waits for it, so a map never shows unstyled,
+ * and pages link it no more as a render-blocking stylesheet of their own, phones' search
+ * page included, where the map starts only in map mode.
  */
+import "./leaflet.css";
+
 export {
   circleMarker,
   control,

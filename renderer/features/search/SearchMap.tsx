@@ -15,7 +15,6 @@ import type { Locale } from "../../../schema/common";
 import { useSite } from "../../lib/site";
 import { Image } from "../../ui/Image";
 import { DEFAULT_BOUNDS } from "../maps/constants";
-import "../maps/leaflet.css";
 import { type LeafletApi, loadLeaflet } from "../maps/load";
 import { type Marker, searchApi } from "./api";
 import type { MapBounds } from "./filters";
