@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -24,6 +25,88 @@ function messageParts(): Plugin {
       const part = Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key) === (only !== null)));
       return { code: `export default ${JSON.stringify(part)};`, moduleType: "js" };
     },
+  };
+}
+
+/**
+ * The browser's zod/mini in copies of its own. The studio's block schemas use classic zod,
+ * whose methods reach every string format, check and type of zod's core; sharing that core
+ * module with the public pages made their zod chunk carry it all (15.2 KB gzip). Imports of
+ * zod/mini, and zod's own imports below them, resolve to ids with a marker query, so
+ * rolldown treats them as other modules and tree-shakes each copy for its users:
+ *
+ * - "views": the answers views parse as the page loads (search, listings, blog lists, embed
+ *   messages) use plain objects, arrays, unions, literals and numbers only (5.9 KB);
+ * - "public": forms, toasts and the modals add lengths, defaults, records, enums and
+ *   refinements (8.1 KB). They load with a form or on a visitor's action.
+ *
+ * A page that loads both at once (a listings block next to a form) pays the second copy.
+ * Client build only: the server bundle keeps one zod.
+ */
+function zodCopies(): Plugin {
+  const MINI = /^zod\/(?:mini|v4-mini|v4\/mini)$/;
+  const VIEWS = /[\\/]renderer[\\/](?:features[\\/](?:search|blog)|blocks[\\/]embeds)[\\/]/;
+  const MARK = /\?zod=(views|public)$/;
+  return {
+    name: "zod-copies",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      const below = importer?.match(MARK);
+      if (!below && !MINI.test(source)) return null;
+      const copy = below ? below[1] : importer && VIEWS.test(importer) ? "views" : "public";
+      const from = below ? importer!.slice(0, below.index) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}?zod=${copy}` };
+    },
+    load(id) {
+      const mark = id.match(MARK);
+      if (!mark) return undefined;
+      return { code: fs.readFileSync(id.slice(0, mark.index), "utf8"), moduleType: "js" };
+    },
+  };
+}
+
+/**
+ * Leaflet's class definitions marked pure (renderer/features/maps/leaflet.ts imports its ES
+ * module build): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
+ * only build a new class or object, so a class no map reaches (GeoJSON, polygons, image and
+ * video overlays, the other projections…) can leave the bundle, ~0.7 KB gzip. Statements
+ * that change existing classes (`Map.include`, `Map.addInitHook`) stay as they are.
+ */
+function leafletPureClasses(): Plugin {
+  return {
+    name: "leaflet-pure-classes",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]dist[\\/]leaflet-src\.esm\.js$/ },
+      handler: (code) => ({
+        code: code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
+        map: null,
+      }),
+    },
+  };
+}
+
+/**
+ * `use-sync-external-store/shim` resolved to React's own hook in the browser build
+ * (renderer/lib/sync-external-store.ts): react-i18next imports the shim, whose fallback
+ * React 19 never runs.
+ */
+function syncExternalStore(): Plugin {
+  const file = fileURLToPath(new URL("./renderer/lib/sync-external-store.ts", import.meta.url));
+  return {
+    name: "sync-external-store",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    // Imports from ES modules only: a CommonJS require of it (the studio's with-selector) would
+    // wrap it in an initialiser, and its helpers would join every page's runtime.
+    resolveId: (source, importer) =>
+      /^use-sync-external-store\/shim$/.test(source) && !importer?.includes("use-sync-external-store") ? file : null,
   };
 }
 
@@ -54,6 +137,9 @@ const APP_SHELL = new RegExp(
 export default defineConfig({
   plugins: [
     messageParts(),
+    zodCopies(),
+    syncExternalStore(),
+    leafletPureClasses(),
     reactRouter(),
     {
       // Client chunking only: the server build is one bundle and needs none of it.
@@ -75,7 +161,15 @@ export default defineConfig({
                         // rather than some twenty small ones.
                         {
                           name: "framework",
-                          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+                          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]|renderer[\\/]lib[\\/]sync-external-store\.ts$/,
+                        },
+                        {
+                          // The search's query helpers and API client: every view that reads
+                          // listings imports both (the filter overlay, loaded later, only the
+                          // first), so one chunk costs no page anything and saves a request.
+                          name: "search-query",
+                          test: /renderer[\\/]features[\\/]search[\\/](api|filters)\.ts$/,
+                          includeDependenciesRecursively: false,
                         },
                         {
                           name: "app",

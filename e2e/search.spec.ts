@@ -110,6 +110,28 @@ for (const locale of ["fr", "en"] as const) {
       await expect.poll(() => new URL(page.url()).searchParams.has("bedrooms")).toBe(false);
     });
 
+    test("on a phone, the list loads without the map; map mode starts it", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const listRequests: string[] = [];
+      page.on("request", (request) => {
+        if (/\/properties\?/.test(request.url()) && !request.url().includes("format=count"))
+          listRequests.push(request.url());
+      });
+      await page.goto(PATHS[locale]);
+      // The map's box is hidden in the phone layout: no bounds narrow the list.
+      await expect(cards(page)).toHaveCount(25);
+      await expect(page.locator(".search-empty")).toHaveCount(0);
+      expect(listRequests.some((url) => url.includes("SouthWest_lat"))).toBe(false);
+      await page.getByRole("button", { name: t(locale, "search.show-map") }).click();
+      await expect(page.locator(".search-map[data-ready]")).toBeVisible();
+      await expect(page.locator(".search-cluster, .search-marker").first()).toBeVisible();
+      // The hidden list does not load page after page.
+      await page.waitForTimeout(1000);
+      expect(listRequests.filter((url) => /[?&]page=/.test(url))).toHaveLength(0);
+      await page.getByRole("button", { name: t(locale, "search.show-map") }).click();
+      await expect(cards(page)).toHaveCount(25);
+    });
+
     test("has no axe violations and a listing page answers", async ({ page }) => {
       await page.goto(PATHS[locale]);
       await expect(cards(page).first()).toBeVisible();

@@ -21,7 +21,6 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../../lib/site";
 import { shadeColor } from "./color";
-import "./leaflet.css";
 import "./maps.css";
 import {
   DEFAULT_BOUNDS,
@@ -36,7 +35,7 @@ import {
   SINGLE_MARKER_ZOOM,
 } from "./constants";
 import { createDelayedToggle, type DelayedToggle } from "./delay";
-import { loadLeaflet } from "./load";
+import { type LeafletApi, loadLeaflet } from "./load";
 import "../../messages/media";
 
 export interface MapMarker {
@@ -123,7 +122,7 @@ export function SiteMap({
   const wrapperRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
-  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const leafletRef = useRef<LeafletApi | null>(null);
   const entriesRef = useRef(new Map<string, MarkerEntry>());
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -418,7 +417,7 @@ function applyStyle(entry: MarkerEntry, highlighted: boolean, activeId: string |
   }
 }
 
-function fitToMarkers(map: Leaflet.Map, L: typeof Leaflet, markers: readonly MapMarker[]) {
+function fitToMarkers(map: Leaflet.Map, L: LeafletApi, markers: readonly MapMarker[]) {
   if (markers.length === 0) return;
   const first = markers[0];
   if (markers.length === 1 && first) {

@@ -110,11 +110,19 @@ export function SearchBlock({
       .catch(() => undefined);
   }, [visible, site]);
 
-  // A map hidden by the layout (phones in list mode) never reports bounds: load without them.
+  // The map starts only once the layout shows its box (phones show it in map mode only):
+  // Leaflet in a hidden box reports the bounds of a point, and the list loaded inside them
+  // was empty. Until then the list loads without bounds. Once started, the map stays.
+  const [mapShown, setMapShown] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mode and small change whether the layout shows the box.
   useEffect(() => {
-    if (visible && mapState === "pending" && mapBox.current && mapBox.current.offsetParent === null)
-      setMapState("hidden");
-  }, [visible, mapState]);
+    if (!visible || !showMap) return;
+    const shown = Boolean(mapBox.current && mapBox.current.offsetParent !== null);
+    if (shown) setMapShown(true);
+    setMapState((state) =>
+      state === "pending" && !shown ? "hidden" : state === "hidden" && shown ? "pending" : state,
+    );
+  }, [visible, showMap, mode, small]);
 
   const paused = overlayOpen || munOpen;
   const canLoad = visible && mapState !== "pending" && !paused;
@@ -189,9 +197,11 @@ export function SearchBlock({
     return () => io.disconnect();
   }, []);
   useEffect(() => {
-    // The sentinel may still be in view after a page arrives.
+    // The sentinel may still be in view after a page arrives. Not while the list is hidden
+    // (map mode): a hidden sentinel's box is at the top, and every page would load in turn.
     const el = sentinel.current;
-    if (!loading && el && el.getBoundingClientRect().top < window.innerHeight * 1.25) loadMoreRef.current();
+    if (!loading && el && el.offsetParent !== null && el.getBoundingClientRect().top < window.innerHeight * 1.25)
+      loadMoreRef.current();
   }, [loading]);
 
   // "See results (N)": the count of the overlay's filters, throttled.
@@ -314,7 +324,7 @@ export function SearchBlock({
         </div>
         {showMap ? (
           <div ref={mapBox} className="search-map-box">
-            {visible ? (
+            {visible && mapShown ? (
               <SearchMap
                 markers={markers}
                 onReady={(v) => {

@@ -15,8 +15,7 @@ import type { Locale } from "../../../schema/common";
 import { useSite } from "../../lib/site";
 import { Image } from "../../ui/Image";
 import { DEFAULT_BOUNDS } from "../maps/constants";
-import "../maps/leaflet.css";
-import { loadLeaflet } from "../maps/load";
+import { type LeafletApi, loadLeaflet } from "../maps/load";
 import { type Marker, searchApi } from "./api";
 import type { MapBounds } from "./filters";
 import { formatPrice } from "./price";
@@ -70,7 +69,7 @@ export function SearchMap({
   const container = useRef<HTMLElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
   const layerRef = useRef<Leaflet.LayerGroup | null>(null);
-  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const leafletRef = useRef<LeafletApi | null>(null);
   const callbacks = useRef({ onMove, onReady, onFail });
   callbacks.current = { onMove, onReady, onFail };
   const [ready, setReady] = useState(false);
