@@ -5,23 +5,9 @@
 import { defineBlock } from "../block";
 import { f } from "../fields";
 
-export const REWARD_IDENTS = [
-  "100-perct",
-  "100-perct-or",
-  "cercle-legendes",
-  "chariman",
-  "diamant",
-  "luminary-distinction",
-  "paramount-off-excellence",
-  "pinacle",
-  "platine",
-  "pretige",
-  "reussite-carriere",
-  "select",
-  "temple-renomee",
-  "titan",
-] as const;
-export type RewardIdent = (typeof REWARD_IDENTS)[number];
+import { REWARD_IDENTS } from "../rewards";
+
+export { REWARD_IDENTS, type RewardIdent, rewardImagePath } from "../rewards";
 
 const headingFields = {
   super_title: f.text("super_title").optional(),
@@ -230,8 +216,3 @@ export const spacerBlock = defineBlock({
 });
 
 export const contentBlocks = [rewardsBlock, statisticsBlock, qaAccordionBlock, spacerBlock] as const;
-
-/** Reward badge image: the dark variant on the inverted scheme (blocks.md §3 Reward item). */
-export function rewardImagePath(ident: RewardIdent, scheme: string | undefined): string {
-  return `/images/rewards/${ident}-${scheme === "inverted" ? "dark" : "light"}-fr.svg`;
-}

@@ -48,13 +48,6 @@ export const officeMapItemShape = {
     .optional(),
 };
 
-export const OFFICE_DEFAULT_IMAGE = {
-  url: "/images/office-default.svg",
-  alt: "",
-  width: 640,
-  height: 400,
-} as const;
-
 const headingFields = {
   super_title: f.text("super_title").optional(),
   main_title: f.text("main_title").optional(),

@@ -4,7 +4,8 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { rewardImagePath, type rewardsBlock } from "../../../schema/blocks/content";
+import type { rewardsBlock } from "../../../schema/blocks/content";
+import { rewardImagePath } from "../../../schema/rewards";
 import { RichText } from "../../ui/RichText";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
