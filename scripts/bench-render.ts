@@ -19,9 +19,8 @@
  *                                              to bench-results/render_<path>.cpuprofile
  */
 import "../server/env";
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -29,6 +28,7 @@ import { createServices } from "../server/app";
 import { loadConfig } from "../server/config";
 import { createEmbeddedContentService } from "../server/content/index";
 import { createViewModules } from "../server/view-modules";
+import { startProductionServer } from "./bench-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -69,45 +69,6 @@ async function handlerStage(pagePath: string, once: () => Promise<number>) {
   console.log(
     `${`${pagePath} handler`.padEnd(26)} ${fixed(median(cpu))} ms CPU  ${fixed(median(wall))} ms wall  per render   HTML ${(bytes / 1024).toFixed(1)} KB  (CPU by round: ${cpu.map((c) => c.toFixed(2)).join(" ")})`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not start within 60 s");
 }
 
 /** The node process under tsx's launcher: the one that serves. */
@@ -155,7 +116,7 @@ async function main() {
   const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
   const handler = createRequestHandler(build, "production");
   const session = profile ? new (await import("node:inspector/promises")).Session() : undefined;
-  const { origin, child } = await startServer(path.join(dataDir, "server"));
+  const { origin, child } = await startProductionServer(path.join(dataDir, "server"));
   try {
     const pid = serverPid(child);
     for (const pagePath of paths) {

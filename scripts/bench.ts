@@ -12,13 +12,13 @@
  * `BenchSection` and append it to `sections` below. A section gets the running
  * production server and returns rows; it may also return `skipped` with a reason.
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { type ChildProcess, execSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../server/view-modules";
+import { startProductionServer } from "./bench-server";
 import { studioSection } from "./bench-studio";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -385,47 +385,9 @@ sections.push(studioSection);
 
 // ---- the runner --------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(): Promise<{ origin: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      // The project's Node 24 (npm package `node`) even when the script is started outside npm.
-      PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const origin = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${origin}/robots.txt`);
-      if (response.ok) return { origin, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not start within 60 s");
+  return { ...(await startProductionServer(dataDir)), dataDir };
 }
 
 function formatTable(rows: BenchRow[]): string {
