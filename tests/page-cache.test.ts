@@ -8,7 +8,7 @@ import { loadPage } from "../renderer/lib/page-loader.server";
 import type { Block } from "../schema/block";
 import { createServices } from "../server/app";
 import type { PageRecord, SiteRecord } from "../server/content/repository";
-import { BROKER, createTestService } from "./helpers/content-service";
+import { BROKER, createTestService, publishPage } from "./helpers/content-service";
 
 const EDITOR_KEY = "page-cache-editor-key-0123";
 let ctx: ReturnType<typeof createTestService>;
@@ -18,21 +18,8 @@ const pageUrl = (path: string) => new URL(`http://localhost${path}`);
 const titleOf = (blocks: Block[], id: string, locale: "fr" | "en") =>
   (blocks.find((b) => b.id === id)?.fields[locale] as { main_title?: string } | undefined)?.main_title;
 
-/** Saves a page the way the studio publishes: PUT /api/pages/{site}/{page} with the editor key. */
 async function publish(page: PageRecord) {
-  const response = await ctx.service.handle(
-    new Request(`http://localhost/api/pages/${BROKER.site_id}/${page.page_id}`, {
-      method: "PUT",
-      headers: {
-        "content-type": "application/json",
-        "x-site-id": BROKER.site_id,
-        "x-site-key": BROKER.site_key,
-        "x-editor-key": EDITOR_KEY,
-      },
-      body: JSON.stringify({ page, base_version: page.version }),
-    }),
-  );
-  expect(response.status).toBe(200);
+  expect((await publishPage(ctx.service, page, EDITOR_KEY)).status).toBe(200);
 }
 
 function aboutPage(): PageRecord {

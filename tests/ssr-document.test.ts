@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../server/app";
 import type { PageRecord } from "../server/content/repository";
 import { createViewModules } from "../server/view-modules";
-import { BROKER, createTestService } from "./helpers/content-service";
+import { BROKER, createTestService, publishPage } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
 const EDITOR_KEY = "ssr-document-editor-key-01";
@@ -125,18 +125,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
       fields: { fr: { main_title: string } };
     };
     intro.fields.fr.main_title = "Julie, à votre service";
-    const saved = await ctx.service.handle(
-      new Request(`http://localhost/api/pages/${BROKER.site_id}/about`, {
-        method: "PUT",
-        headers: {
-          "content-type": "application/json",
-          "x-site-id": BROKER.site_id,
-          "x-site-key": BROKER.site_key,
-          "x-editor-key": EDITOR_KEY,
-        },
-        body: JSON.stringify({ page, base_version: page.version }),
-      }),
-    );
+    const saved = await publishPage(ctx.service, page, EDITOR_KEY);
     expect(saved.status).toBe(200);
     const html = await (await render("/fr/a-propos")).text();
     expect(html).toContain("Julie, à votre service");

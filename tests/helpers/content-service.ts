@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { createEmbeddedContentService } from "../../server/content/index";
+import type { PageRecord } from "../../server/content/repository";
 
 /** Answers are read field by field in tests. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
@@ -39,4 +40,20 @@ export async function getProtected(service: { handle(r: Request): Promise<Respon
     }),
   );
   return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerBody };
+}
+
+/** Saves a page the way the studio publishes: PUT /api/pages/{site}/{page} with the editor key. */
+export function publishPage(service: { handle(r: Request): Promise<Response> }, page: PageRecord, editorKey: string) {
+  return service.handle(
+    new Request(`http://localhost/api/pages/${BROKER.site_id}/${page.page_id}`, {
+      method: "PUT",
+      headers: {
+        "content-type": "application/json",
+        "x-site-id": BROKER.site_id,
+        "x-site-key": BROKER.site_key,
+        "x-editor-key": editorKey,
+      },
+      body: JSON.stringify({ page, base_version: page.version }),
+    }),
+  );
 }
