@@ -36,6 +36,7 @@ import {
   type StudioSiteRef,
   siteTheme,
 } from "./shell/api";
+import { PageOptions } from "./shell/PageOptions";
 import { PublishDialog } from "./shell/PublishDialog";
 import { PANEL_ID, PanelWidthButtons, StudioColumns } from "./shell/StudioColumns";
 import { docOfDraft, flushDraft, lastDocRef, loadDraft, rememberLastDoc, useStudioStore } from "./store";
@@ -164,12 +165,7 @@ function Toolbar(props: {
           {t("studio.toolbar.choose-page")}
         </label>
         <select id={`${id}-page`} value={pageId} onChange={(e) => setPageId(e.target.value)}>
-          <option value="">{t("studio.toolbar.choose-page")}</option>
-          {pages.map((p) => (
-            <option key={p.page_id} value={p.page_id}>
-              {p.title[locale]} ({p.paths[locale]})
-            </option>
-          ))}
+          <PageOptions pages={pages} locale={locale} />
         </select>
         <button
           type="button"

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
 import { useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
+import { PageOptions } from "./PageOptions";
 
 const KEY_STORAGE = "studio:editor-key";
 
@@ -95,12 +96,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         <p>{t("studio.publish.target-needed")}</p>
                         <label htmlFor={targetId}>{t("studio.publish.target")}</label>
                         <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
-                          <option value="">{t("studio.toolbar.choose-page")}</option>
-                          {pages.map((p) => (
-                            <option key={p.page_id} value={p.page_id}>
-                              {p.title[locale]} ({p.paths[locale]})
-                            </option>
-                          ))}
+                          <PageOptions pages={pages} locale={locale} />
                         </select>
                       </>
                     ) : null}
