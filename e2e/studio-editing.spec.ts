@@ -457,7 +457,7 @@ test("studio: French and English side by side at 1280 px, missing-translation ba
 
   // The width survives a reload.
   await page.reload();
-  await expect(page.locator(".studio-canvas > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(".studio-chunk > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
   await expect(separator).toHaveAttribute("aria-valuenow", String(chosen));
   expect(await panelWidth()).toBe(chosen);
 
@@ -494,6 +494,10 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   const panelWidth = async () => Math.round((await panel.boundingBox())!.width);
   expect(await panelWidth()).toBe(PANEL_DEFAULT);
 
+  // The studio fills the window: the canvas and the panel scroll on their own, the window does not.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
+  expect(await canvasScroll.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
   // ---- 1. Preview widths: a canvas wider than its column scrolls sideways inside it, the window does not.
   const widths = page.getByRole("group", { name: st("fr", "studio.toolbar.width") });
   const canvas = page.locator(".studio-main .studio-canvas");
@@ -521,7 +525,15 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   await widths.getByRole("radio", { name: st("fr", "studio.toolbar.desktop") }).check();
   await expect
     .poll(async () => Math.round((await canvas.boundingBox())!.width))
-    .toBe(Math.round(await canvasScroll.evaluate((el) => el.clientWidth)));
+    .toBe(
+      // The canvas fills its scroller's content box (the scroller's padding frames it).
+      await canvasScroll.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return Math.round(
+          el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        );
+      }),
+    );
   // Back on the desktop preview, the window's width rules again (the header may still fall back
   // to its menu button when its links do not fit the canvas column).
   await expect(header.locator(".hdr-locales--desktop")).toBeVisible();

@@ -24,7 +24,7 @@ export function st(locale: Locale, key: string, values: Record<string, string | 
  */
 export async function blockIds(page: Page): Promise<(string | null)[]> {
   return page
-    .locator(".studio-canvas > [data-studio-block]")
+    .locator(".studio-chunk > [data-studio-block]")
     .evaluateAll((els) => els.map((el) => el.getAttribute("data-studio-block")));
 }
 
@@ -36,7 +36,7 @@ export function studioBlock(page: Page, id: string): Locator {
 /** Opens the demo page (one block per registered type) from the studio toolbar and waits for its canvas. */
 export async function openDemoPage(page: Page, locale: Locale = "fr"): Promise<void> {
   await page.getByRole("button", { name: st(locale, "studio.toolbar.open-demo") }).click();
-  await expect(page.locator(".studio-canvas > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(".studio-chunk > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
 }
 
 /**

@@ -284,17 +284,20 @@ function SidePanel() {
   const exists = useStudioStore((s) => (s.selectedId ? s.doc?.blocks.some((b) => b.id === s.selectedId) : false));
   return (
     <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
-      <div className="studio-panel-head">
-        <h2>{t("studio.panel.label")}</h2>
-        <PanelWidthButtons />
+      {/* The panel's scroller, a relayout boundary like the canvas's (studio.css). */}
+      <div className="studio-panel-scroll">
+        <div className="studio-panel-head">
+          <h2>{t("studio.panel.label")}</h2>
+          <PanelWidthButtons />
+        </div>
+        {!selectedId || !exists ? (
+          <p>{t("studio.panel.none")}</p>
+        ) : (
+          <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
+            <EditPanel blockId={selectedId} />
+          </Suspense>
+        )}
       </div>
-      {!selectedId || !exists ? (
-        <p>{t("studio.panel.none")}</p>
-      ) : (
-        <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
-          <EditPanel blockId={selectedId} />
-        </Suspense>
-      )}
     </aside>
   );
 }

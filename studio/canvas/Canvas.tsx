@@ -4,8 +4,9 @@
  * zones for palette drags, sortable handles and an error card for invalid blocks.
  *
  * Speed on long pages (docs/decisions.md, "Studio keystroke speed"): the list re-renders only
- * when its structure changes and each block follows its own content (DocumentCanvas), and
- * blocks away from the viewport skip their rendering (far-blocks.ts).
+ * when its structure changes and each block follows its own content (DocumentCanvas), blocks
+ * are laid out in chunks of a few (chunks.ts), and chunks away from the viewport skip their
+ * rendering (far-blocks.ts).
  */
 import { useDndContext, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -46,6 +47,7 @@ import { sanitizeRichText } from "../fields/sanitize";
 import { useAnnounce } from "../shell/announce";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
+import { assignChunks, NO_CHUNKS } from "./chunks";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
 import { createPreviewMedia } from "./preview-media";
 
@@ -108,8 +110,8 @@ function issuesOf(block: Block) {
 
 /**
  * True once every block view and the fonts have loaded, and two frames have laid the blocks out
- * with them. A far block keeps the height it had when it was last rendered: marked far while its
- * view was still loading (an empty Suspense fallback), it kept a height of nearly nothing, and the
+ * with them. A far chunk keeps the height it had when it was last rendered: marked far while its
+ * views were still loading (an empty Suspense fallback), it kept a height of nearly nothing, and the
  * page jumped by thousands of pixels as blocks came back into view (a palette drag missed its gap).
  */
 function useSettled(): boolean {
@@ -130,8 +132,18 @@ function useSettled(): boolean {
   return settled;
 }
 
-/** The canvas's far-block observer (see far-blocks.ts); null outside a canvas. */
-const FarBlocksContext = createContext<FarBlocks | null>(null);
+/** A chunk of blocks (chunks.ts), watched by the canvas's far-block observer once it settled. */
+function CanvasChunk({ far, children }: { far: FarBlocks | null; children: ReactNode }) {
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => (element && far ? far.observe(element) : undefined),
+    [far],
+  );
+  return (
+    <div ref={ref} className="studio-chunk">
+      {children}
+    </div>
+  );
+}
 /** True under DocumentCanvas: each block reads its own latest version from the store. */
 const LiveBlocksContext = createContext(false);
 
@@ -258,8 +270,7 @@ function OverlayButton(props: { label: string; onPress: () => void; icon: string
 
 interface StudioBlockProps {
   block: Block;
-  /** BlockList's rendering of `block` in `ctx`. */
-  rendered: ReactNode;
+  /** The block's context in the whole page (BlockList gives it in its chunk). */
   ctx: BlockContext;
   total: number;
   editMode: boolean;
@@ -270,9 +281,8 @@ interface StudioBlockProps {
 }
 
 /**
- * `rendered` is a new element at every render of the list, but it is made from `block` and
- * `ctx` alone: a block whose object, context and overlay inputs are unchanged skips its render,
- * so a keystroke re-renders the edited block only, not all of a 300-block page.
+ * A block whose object, context and overlay inputs are unchanged skips its render, so a
+ * keystroke re-renders the edited block only, not all of a 300-block page.
  */
 function sameStudioBlock(a: StudioBlockProps, b: StudioBlockProps): boolean {
   if (
@@ -405,19 +415,6 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
     id: block.id,
     data: { kind: "block", index },
   });
-  const far = useContext(FarBlocksContext);
-  const sectionRef = useCallback(
-    (element: HTMLElement | null) => {
-      setNodeRef(element);
-      if (!element || !far) return;
-      const stop = far.observe(element);
-      return () => {
-        stop();
-        setNodeRef(null);
-      };
-    },
-    [setNodeRef, far],
-  );
   const invalid = issuesOf(block).length > 0;
   const actions = useStudioStore.getState;
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
@@ -426,7 +423,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
       {index === 0 ? <DropZone index={0} active={props.dropActive} /> : null}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the edit button selects the block from the keyboard. */}
       <section
-        ref={sectionRef}
+        ref={setNodeRef}
         style={style}
         className="studio-block"
         aria-label={block.block_type}
@@ -451,8 +448,6 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         ) : null}
         {invalid ? (
           <ErrorCard block={block} />
-        ) : block === props.block ? (
-          props.rendered
         ) : (
           <BlockFrame block={block}>
             <BlockView block={block} ctx={ctx} />
@@ -511,32 +506,52 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
   // every store change, keystrokes included, on a 300-block page).
   const selectedId = useStudioStore((s) => s.selectedId);
   const hoveredId = useStudioStore((s) => s.hoveredId);
-  const decorate = useCallback<BlockDecorator>(
-    (block, rendered, ctx) => (
-      <StudioBlock
-        block={block}
-        rendered={rendered}
-        ctx={ctx}
-        total={total}
-        editMode={editMode}
-        dropActive={dropActive}
-        selected={block.id === selectedId}
-        hovered={block.id === hoveredId}
-        payloadColors={payloadColors}
-      />
-    ),
+  // BlockList numbers each chunk's blocks from 0: the decorator of a chunk adds its start.
+  const decorateAt = useCallback(
+    (start: number): BlockDecorator =>
+      (block, _rendered, ctx) => (
+        <StudioBlock
+          block={block}
+          ctx={start === 0 ? ctx : { ...ctx, index: ctx.index + start }}
+          total={total}
+          editMode={editMode}
+          dropActive={dropActive}
+          selected={block.id === selectedId}
+          hovered={block.id === hoveredId}
+          payloadColors={payloadColors}
+        />
+      ),
     [total, editMode, dropActive, selectedId, hoveredId, payloadColors],
   );
+  // One decorator per chunk start while its inputs are the same: a new context value would make
+  // React search the whole chunk for readers of the context at every change of the list.
+  const decoratorAt = useMemo(() => {
+    const decorators = new Map<number, BlockDecorator>();
+    return (start: number) => {
+      let decorator = decorators.get(start);
+      if (!decorator) {
+        decorator = decorateAt(start);
+        decorators.set(start, decorator);
+      }
+      return decorator;
+    };
+  }, [decorateAt]);
+  const chunkState = useRef(NO_CHUNKS);
+  const chunks = useMemo(() => {
+    chunkState.current = assignChunks(chunkState.current, ids);
+    return chunkState.current.chunks;
+  }, [ids]);
   const width = PREVIEW_WIDTHS[props.width];
   // Phone and tablet previews: blocks get the preview's breakpoints and width media rules.
   const breakpoints = useMemo(() => (width ? computeBreakpoints(width) : null), [width]);
   usePreviewMedia(width !== null, blocks);
   const canvasRef = useRef<HTMLElement>(null);
-  const [far] = useState(createFarBlocks);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [far] = useState(() => createFarBlocks(globalThis.IntersectionObserver, () => scrollRef.current));
   useEffect(() => () => far.disconnect(), [far]);
   const settled = useSettled();
   return (
-    <div className="studio-canvas-scroll">
+    <div ref={scrollRef} className="studio-canvas-scroll">
       <GapMeasurer active={dropActive} total={total} canvas={canvasRef} />
       <section
         ref={canvasRef}
@@ -552,13 +567,25 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
           </>
         ) : null}
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <FarBlocksContext.Provider value={settled ? far : null}>
-            <BlockDecoratorContext.Provider value={decorate}>
-              <BreakpointsOverride.Provider value={breakpoints}>
-                <BlockList blocks={preview} locale={props.locale} siteType={props.siteType} region="content" />
-              </BreakpointsOverride.Provider>
-            </BlockDecoratorContext.Provider>
-          </FarBlocksContext.Provider>
+          <BreakpointsOverride.Provider value={breakpoints}>
+            {chunks.map((chunk) => {
+              const end = chunk.start + chunk.ids.length;
+              return (
+                <CanvasChunk key={chunk.key} far={settled ? far : null}>
+                  <BlockDecoratorContext.Provider value={decoratorAt(chunk.start)}>
+                    <BlockList
+                      blocks={preview.slice(chunk.start, end)}
+                      before={preview[chunk.start - 1]?.block_type}
+                      after={preview[end]}
+                      locale={props.locale}
+                      siteType={props.siteType}
+                      region="content"
+                    />
+                  </BlockDecoratorContext.Provider>
+                </CanvasChunk>
+              );
+            })}
+          </BreakpointsOverride.Provider>
         </SortableContext>
       </section>
     </div>

@@ -1,19 +1,20 @@
 /**
- * Blocks away from the viewport skip their rendering work. A block more than half a viewport
- * above or below the visible part gets `data-far`, which studio.css turns into
- * `content-visibility: auto` (see FAR_PAUSED for the two steps): the browser then skips its style, layout and paint (CSS
- * animations included) once it is more than about 1.5 viewports away, and keeps the height it
- * last had on screen (`contain-intrinsic-block-size: auto`). Blocks on screen and near it carry
- * no containment at all, so a preview that overflows its block (a menu, a shadow, a badge) is
- * never clipped, which `content-visibility: auto` on every block did.
+ * Blocks away from the viewport skip their rendering work, a chunk of blocks at a time (the
+ * canvas's `.studio-chunk`, chunks.ts). A chunk more than half the canvas's height above or
+ * below its visible part gets `data-far`, which studio.css turns into `content-visibility:
+ * auto` (see FAR_PAUSED for the two steps): the browser then skips its style, layout and paint
+ * (CSS animations included) once it is more than about 1.5 viewports away, and keeps the height
+ * it last had on screen (`contain-intrinsic-block-size: auto`). Chunks on screen and near it
+ * carry no containment at all, so a preview that overflows its block (a menu, a shadow, a
+ * badge) is never clipped, which `content-visibility: auto` on every block did.
  *
- * Only the blocks the browser renders are watched by our IntersectionObserver (a handful on a
- * 300-block page): the browser tells when a far block starts or stops being rendered
- * (`contentvisibilityautostatechange`), and its own check of every `content-visibility: auto`
- * block is one we could not avoid anyway. Observing all 300 blocks cost a fixed share of every
- * frame that changed layout, keystrokes included.
+ * Only the chunks the browser renders are watched by our IntersectionObserver: the browser
+ * tells when a far chunk starts or stops being rendered (`contentvisibilityautostatechange`),
+ * and its own check of every `content-visibility: auto` element is one we could not avoid
+ * anyway. Each watched element costs a share of every frame that changes layout, keystrokes
+ * included: with one per block, the browser's own check of 300 blocks took 1–2 ms a frame.
  *
- * The attribute is set on the DOM node directly: marking a block far or near never re-renders it.
+ * The attribute is set on the DOM node directly: marking a chunk far or near never re-renders it.
  */
 
 export const FAR_ATTRIBUTE = "data-far";
@@ -25,7 +26,7 @@ export const FAR_ATTRIBUTE = "data-far";
  */
 export const FAR_PAUSED = "paused";
 export const FAR_SKIP = "skip";
-/** Half a viewport above and below the visible part: blocks lose their containment before they show. */
+/** Half the canvas's height above and below its visible part: chunks lose their containment before they show. */
 export const NEAR_MARGIN = "50% 0px 50% 0px";
 
 export interface FarBlocks {
@@ -66,16 +67,23 @@ function afterTwoFrames(settle: () => void): void {
 
 type ObserverClass = new (
   callback: (entries: Entry[]) => void,
-  options: { rootMargin: string },
+  options: { root?: Element | null; rootMargin: string },
 ) => Pick<IntersectionObserver, "observe" | "unobserve" | "disconnect">;
 
-export function createFarBlocks(Observer: ObserverClass | undefined = globalThis.IntersectionObserver): FarBlocks {
+/**
+ * `root` gives the canvas's scroller: the near band is measured in its visible part (the
+ * window when it gives none). Read at the first block, once the canvas is mounted.
+ */
+export function createFarBlocks(
+  Observer: ObserverClass | undefined = globalThis.IntersectionObserver,
+  root: () => Element | null = () => null,
+): FarBlocks {
   let observer: InstanceType<ObserverClass> | null = null;
   return {
     observe(element) {
       // Without IntersectionObserver (jsdom, old engines) every block renders, as before.
       if (!Observer) return () => {};
-      observer ??= new Observer((entries) => applyFarEntries(entries), { rootMargin: NEAR_MARGIN });
+      observer ??= new Observer((entries) => applyFarEntries(entries), { root: root(), rootMargin: NEAR_MARGIN });
       const current = observer;
       // A new block may show at once: the observer's first answer decides.
       current.observe(element);

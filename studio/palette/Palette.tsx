@@ -122,7 +122,7 @@ export const Palette = memo(function Palette({ locale }: { locale: Locale }) {
       <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       {groups.length === 0 ? <p role="status">{t("studio.palette.none")}</p> : null}
       {groups.map((group) => (
-        <section key={group.family} aria-labelledby={`${searchId}-${group.family}`}>
+        <section key={group.family} className="studio-palette-family" aria-labelledby={`${searchId}-${group.family}`}>
           <h3 id={`${searchId}-${group.family}`}>{t(`studio.family.${group.family}`)}</h3>
           <ul>
             {group.items.map((definition) => (
