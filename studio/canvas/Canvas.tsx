@@ -24,6 +24,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -49,6 +50,7 @@ import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
 import { assignChunks, NO_CHUNKS } from "./chunks";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
+import { createLiveBlocks } from "./live-blocks";
 import { createPreviewMedia } from "./preview-media";
 
 export const PREVIEW_WIDTHS = { phone: 414, tablet: 768, desktop: null } as const;
@@ -162,10 +164,13 @@ export function sameStructure(a: readonly Block[], b: readonly Block[]): boolean
   return true;
 }
 
-/** The store's current version of the block `id` (at `index`, unless the list just changed). */
-function storeBlock(blocks: readonly Block[] | undefined, index: number, id: string): Block | undefined {
-  const at = blocks?.[index];
-  return at?.id === id ? at : blocks?.find((b) => b.id === id);
+const liveBlocks = createLiveBlocks(useStudioStore);
+const noSubscription = () => () => {};
+
+/** Under DocumentCanvas, the store's latest version of the block (live-blocks.ts); otherwise undefined. */
+function useLiveBlock(live: boolean, index: number, id: string): Block | undefined {
+  const subscribe = useCallback((listener: () => void) => liveBlocks.subscribe(id, listener), [id]);
+  return useSyncExternalStore(live ? subscribe : noSubscription, () => (live ? liveBlocks.get(index, id) : undefined));
 }
 
 /** What the canvas shows of a block: rich text sanitised, payload colours only when enabled. */
@@ -409,7 +414,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
   // Under DocumentCanvas the list re-renders only when its structure changes (see there): the
   // block follows its own content, so a keystroke re-renders this block and nothing around it.
   const live = useContext(LiveBlocksContext);
-  const latest = useStudioStore((s) => (live ? storeBlock(s.doc?.blocks, index, props.block.id) : undefined));
+  const latest = useLiveBlock(live, index, props.block.id);
   const block = latest ? previewOf(latest, props.payloadColors) : props.block;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: block.id,
