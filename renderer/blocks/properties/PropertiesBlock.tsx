@@ -1,6 +1,7 @@
 /** properties_block: listing items beside a map of their points (first 2 items up to xl, all above). */
 // Their messages load with them (renderer/messages).
 import "../../messages/properties";
+import "../../features/search/search.css";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { propertiesBlock } from "../../../schema/blocks/properties";
