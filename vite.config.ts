@@ -70,8 +70,8 @@ function zodCopies(): Plugin {
 }
 
 /**
- * Leaflet's class definitions marked pure (renderer/features/maps/leaflet.ts imports its ES
- * module build): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
+ * Leaflet's class definitions marked pure (renderer/features/maps/leaflet*.ts import its ES
+ * module sources): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
  * only build a new class or object, so a class no map reaches (GeoJSON, polygons, image and
  * video overlays, the other projections…) can leave the bundle, ~0.7 KB gzip. Statements
  * that change existing classes (`Map.include`, `Map.addInitHook`) stay as they are.
@@ -82,9 +82,9 @@ function leafletPureClasses(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     transform: {
-      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]dist[\\/]leaflet-src\.esm\.js$/ },
+      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]src[\\/].*\.js$/ },
       handler: (code) => ({
-        code: code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
+        code: code.replace(/^((?:export )?var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
         map: null,
       }),
     },

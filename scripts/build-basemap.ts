@@ -161,11 +161,11 @@ export function buildBaseMap(options: BuildOptions = DEFAULT_OPTIONS): BaseMapDa
   const places = readMunicipalities()
     .filter((m) => inside(m.lat, m.lng))
     .sort((a, b) => b.population - a.population || a.DESCRIPTION.localeCompare(b.DESCRIPTION, "fr"))
-    .map((m): [string, number, number, number] => [m.DESCRIPTION, round(m.lat), round(m.lng), m.population]);
+    .map((m) => ({ name: m.DESCRIPTION, lat: round(m.lat), lng: round(m.lng), population: m.population }));
 
   // A region's label sits at the centroid of its largest part inside the bounds (Ontario's whole
   // centroid, for one, lies west of them).
-  const regions: [string, string, number, number][] = [];
+  const regions: BaseMapData["regions"] = [];
   for (const geometry of subunits.geometries) {
     const names = REGION_NAMES[String(geometry.id ?? "")];
     if (!names) continue;
@@ -174,9 +174,9 @@ export function buildBaseMap(options: BuildOptions = DEFAULT_OPTIONS): BaseMapDa
     );
     const best = outer.map(centroidOf).sort((a, b) => b.area - a.area)[0];
     if (!best || best.area <= 0 || !inside(best.lat, best.lng)) continue;
-    regions.push([names[0], names[1], round(best.lat), round(best.lng)]);
+    regions.push({ fr: names[0], en: names[1], lat: round(best.lat), lng: round(best.lng) });
   }
-  regions.sort((a, b) => a[1].localeCompare(b[1], "en"));
+  regions.sort((a, b) => a.en.localeCompare(b.en, "en"));
 
   return {
     format: BASEMAP_FORMAT,
@@ -187,7 +187,7 @@ export function buildBaseMap(options: BuildOptions = DEFAULT_OPTIONS): BaseMapDa
       licence: "Public domain",
     },
     precision,
-    bounds,
+    bounds: { west, south, east, north },
     water: encodeRings([...oceanRings, ...lakeRings]),
     rivers: encodeLines(rivers),
     borders: encodeLines(borders),

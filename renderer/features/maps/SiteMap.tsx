@@ -37,7 +37,7 @@ import {
   SINGLE_MARKER_ZOOM,
 } from "./constants";
 import { createDelayedToggle, type DelayedToggle } from "./delay";
-import { type LeafletApi, loadLeaflet } from "./load";
+import { type LeafletApi, type LeafletVectorApi, loadLeaflet, loadLeafletVector } from "./load";
 import "../../messages/media";
 
 export interface MapMarker {
@@ -124,7 +124,7 @@ export function SiteMap({
   const wrapperRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
-  const leafletRef = useRef<LeafletApi | null>(null);
+  const leafletRef = useRef<(LeafletApi & LeafletVectorApi) | null>(null);
   const entriesRef = useRef(new Map<string, MarkerEntry>());
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -147,8 +147,9 @@ export function SiteMap({
     let cancelled = false;
     let map: Leaflet.Map | null = null;
     let removeBase: (() => void) | undefined;
-    loadLeaflet()
-      .then((L) => {
+    Promise.all([loadLeaflet(), loadLeafletVector()])
+      .then(([core, vector]) => {
+        const L = { ...core, ...vector };
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
         leafletRef.current = L;
@@ -160,7 +161,7 @@ export function SiteMap({
           maxZoom: MAP_MAX_ZOOM,
         });
         map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
-        L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
+        L.zoomControl({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
         removeBase = addBaseLayer(L, map, {
           tileUrl,
           tileAttribution,

@@ -6,7 +6,7 @@
  */
 import type * as Leaflet from "leaflet";
 import type { Locale } from "../../../schema/locales";
-import type { LeafletApi } from "./load";
+import { type LeafletApi, loadLeafletTiles } from "./load";
 
 export interface BaseLayerOptions {
   tileUrl: string;
@@ -18,25 +18,27 @@ export interface BaseLayerOptions {
 
 /** Adds the base layer to a new map; returns what removes it (the map may go first). */
 export function addBaseLayer(L: LeafletApi, map: Leaflet.Map, options: BaseLayerOptions): () => void {
-  if (options.tileUrl) {
-    const attribution = L.control.attribution({ prefix: LEAFLET_LINK }).addTo(map);
-    const tiles = L.tileLayer(options.tileUrl, { attribution: options.tileAttribution }).addTo(map);
-    return () => {
-      tiles.remove();
-      attribution.remove();
-    };
-  }
-  let detach: (() => void) | undefined;
+  let remove: (() => void) | undefined;
   let cancelled = false;
-  import("./basemap/layer")
-    .then(async ({ attachBaseMap, loadBaseMap }) => {
-      const data = await loadBaseMap();
-      if (!cancelled) detach = attachBaseMap(L, map, data, options);
-    })
-    .catch((error: unknown) => console.warn("The offline base map could not load:", error));
+  const { tileUrl, tileAttribution } = options;
+  const added = tileUrl
+    ? loadLeafletTiles().then(({ tileLayer }) => {
+        if (cancelled) return;
+        const attribution = L.attributionControl({ prefix: LEAFLET_LINK }).addTo(map);
+        const tiles = tileLayer(tileUrl, { attribution: tileAttribution }).addTo(map);
+        remove = () => {
+          tiles.remove();
+          attribution.remove();
+        };
+      })
+    : import("./basemap/layer").then(async ({ attachBaseMap, loadBaseMap }) => {
+        const data = await loadBaseMap();
+        if (!cancelled) remove = attachBaseMap(L, map, data, options);
+      });
+  added.catch((error: unknown) => console.warn("The map's background could not load:", error));
   return () => {
     cancelled = true;
-    detach?.();
+    remove?.();
   };
 }
 

@@ -141,12 +141,12 @@ export function SearchMap({
       layer.clearLayers();
       const zoom = map.getZoom();
       const maxZoom = Math.min(map.getMaxZoom(), MAP_MAX_ZOOM);
-      for (const placed of layoutMarkers(markers, zoom, { maxZoom, format: (n) => count.format(n) })) {
-        if (placed.kind === "cluster") addCluster(placed, count.format(placed.count));
-        else addListing(placed.marker);
+      for (const placed of layoutMarkers(markers, zoom, maxZoom, count.format)) {
+        if (placed.listing) addListing(placed.listing);
+        else addCluster(placed, count.format(placed.count));
       }
     };
-    const addCluster = (c: Extract<PlacedMarker, { kind: "cluster" }>, label: string) => {
+    const addCluster = (c: PlacedMarker, label: string) => {
       const at: Leaflet.LatLngExpression = [c.lat, c.lng];
       const marker = L.marker(at, {
         icon: L.divIcon({

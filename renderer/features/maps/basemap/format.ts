@@ -12,7 +12,11 @@ import * as z from "zod/mini";
 export const BASEMAP_FORMAT = "courtier-basemap";
 export const BASEMAP_VERSION = 1;
 
-const encoded = z.array(z.number().check(z.int()));
+// Only what the search page's zod/mini already uses (objects, arrays, literals): the schemas chunk
+// it shares with the search stays the same size.
+const encoded = z.array(z.number());
+const place = z.object({ name: z.string(), lat: z.number(), lng: z.number(), population: z.number() });
+const region = z.object({ fr: z.string(), en: z.string(), lat: z.number(), lng: z.number() });
 
 export const baseMapSchema = z.object({
   format: z.literal(BASEMAP_FORMAT),
@@ -20,12 +24,12 @@ export const baseMapSchema = z.object({
   /** What the data comes from, for the attribution its licence asks for. */
   source: z.object({ name: z.string(), url: z.string(), licence: z.string() }),
   /** Degrees per grid step. */
-  precision: z.number().check(z.positive()),
-  /** [west, south, east, north] in degrees: nothing lies outside. */
-  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  precision: z.number(),
+  /** Nothing lies outside, and the map never shows past them. */
+  bounds: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }),
   /**
    * Sea and lakes: rings filled together with the even-odd rule (islands are holes) and stroked
-   * as shores. The sea is clipped to `bounds`, which the map never shows past (maxBounds).
+   * as shores. The sea is clipped to `bounds`.
    */
   water: z.array(encoded),
   rivers: z.array(encoded),
@@ -33,10 +37,10 @@ export const baseMapSchema = z.object({
   borders: z.array(encoded),
   /** The international border. */
   country: z.array(encoded),
-  /** Municipalities: name, latitude, longitude, population (largest first). */
-  places: z.array(z.tuple([z.string(), z.number(), z.number(), z.number()])),
-  /** Provinces and states: French name, English name, latitude, longitude of the label. */
-  regions: z.array(z.tuple([z.string(), z.string(), z.number(), z.number()])),
+  /** Municipalities, largest first. */
+  places: z.array(place),
+  /** Provinces and states, with their label's position. */
+  regions: z.array(region),
 });
 export type BaseMapData = z.infer<typeof baseMapSchema>;
 

@@ -14,7 +14,6 @@ import { clipPolygon, clipPolyline } from "lineclip";
 import type { BaseLayerOptions } from "../base-layer";
 import { LEAFLET_LINK } from "../base-layer";
 import type { LeafletApi } from "../load";
-import { projectPx } from "../projection";
 import "../../../messages/basemap";
 import "./basemap.css";
 import { type BaseMapData, baseMapSchema, decodeLine } from "./format";
@@ -147,14 +146,14 @@ export function attachBaseMap(
   labels.setAttribute("aria-hidden", "true");
   labelPane.appendChild(labels);
 
-  const attribution = map.attributionControl ?? L.control.attribution({ prefix: LEAFLET_LINK }).addTo(map);
+  const attribution = map.attributionControl ?? L.attributionControl({ prefix: LEAFLET_LINK }).addTo(map);
   const sourceHtml = options.t("basemap.source", {
     source: `<a href="${data.source.url}" rel="noopener">${escapeHtml(data.source.name)}</a>`,
   });
   attribution.addAttribution(sourceHtml);
 
   // The map never shows past the data: no blank sea or land where nothing was drawn.
-  const [west, south, east, north] = data.bounds;
+  const { west, south, east, north } = data.bounds;
   const dataBounds = L.latLngBounds([south, west], [north, east]);
   const fitMinZoom = () => {
     const size = map.getSize();
@@ -204,7 +203,7 @@ export function attachBaseMap(
       let lastX = Number.NaN;
       let lastY = Number.NaN;
       for (let i = 0; i < s.lng.length; i++) {
-        const p = projectPx(s.lat[i]!, s.lng[i]!, zoom);
+        const p = map.project([s.lat[i]!, s.lng[i]!], zoom);
         const x = p.x - ox;
         const y = p.y - oy;
         if (i > 0 && i < s.lng.length - 1 && Math.abs(x - lastX) < MIN_STEP_PX && Math.abs(y - lastY) < MIN_STEP_PX)
@@ -272,17 +271,17 @@ export function attachBaseMap(
       labels.appendChild(element);
     };
     if (zoom <= REGION_MAX_ZOOM) {
-      for (const [fr, en, lat, lng] of data.regions) {
-        const p = projectPx(lat, lng, zoom);
+      for (const { fr, en, lat, lng } of data.regions) {
+        const p = map.project([lat, lng], zoom);
         const x = p.x - ox;
         const y = p.y - oy;
         if (inView(x, y)) place(options.locale === "fr" ? fr : en, x, y, "region");
       }
     }
     const threshold = minPopulation(zoom);
-    for (const [name, lat, lng, population] of data.places) {
+    for (const { name, lat, lng, population } of data.places) {
       if (population < threshold) break;
-      const p = projectPx(lat, lng, zoom);
+      const p = map.project([lat, lng], zoom);
       const x = p.x - ox;
       const y = p.y - oy;
       if (inView(x, y)) place(name, x, y, "place", population);
