@@ -47,14 +47,23 @@ export interface PlacedMarker {
 export function touches(a: PlacedMarker, b: PlacedMarker): boolean {
   const dx = Math.abs(a.x - b.x);
   const dy = Math.abs(a.y - b.y);
-  const halfW = (m: PlacedMarker) => (m.listing ? LISTING_SIZE[0] / 2 : m.diameter / 2);
-  const halfH = (m: PlacedMarker) => (m.listing ? LISTING_SIZE[1] / 2 : m.diameter / 2);
-  if (a.listing && b.listing) return dx < halfW(a) + halfW(b) + MARKER_GAP && dy < halfH(a) + halfH(b) + MARKER_GAP;
-  if (!a.listing && !b.listing) return Math.hypot(dx, dy) < halfW(a) + halfW(b) + MARKER_GAP;
+  // Half sizes: a tag's box, a circle's radius.
+  const aw = a.listing ? LISTING_SIZE[0] / 2 : a.diameter / 2;
+  const ah = a.listing ? LISTING_SIZE[1] / 2 : aw;
+  const bw = b.listing ? LISTING_SIZE[0] / 2 : b.diameter / 2;
+  const bh = b.listing ? LISTING_SIZE[1] / 2 : bw;
+  // Boxes apart: nothing touches (also the whole test for two tags).
+  if (dx >= aw + bw + MARKER_GAP || dy >= ah + bh + MARKER_GAP) return false;
+  if (a.listing && b.listing) return true;
+  if (!a.listing && !b.listing) {
+    const reach = aw + bw + MARKER_GAP;
+    return dx * dx + dy * dy < reach * reach;
+  }
   // A circle against a box: the distance from the circle's centre to the box.
-  const box = a.listing ? a : b;
-  const circle = a.listing ? b : a;
-  return Math.hypot(Math.max(0, dx - halfW(box)), Math.max(0, dy - halfH(box))) < circle.diameter / 2 + MARKER_GAP;
+  const ox = Math.max(0, dx - (a.listing ? aw : bw));
+  const oy = Math.max(0, dy - (a.listing ? ah : bh));
+  const reach = (a.listing ? bw : aw) + MARKER_GAP;
+  return ox * ox + oy * oy < reach * reach;
 }
 
 /**
