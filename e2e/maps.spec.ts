@@ -5,7 +5,7 @@
  * and never cover each other, at the first zoom and after zooming in.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./helpers";
+import { expect, t, test } from "./helpers";
 
 const base = new URL(process.env.PW_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`);
 const agency = `${base.protocol}//agence.localhost:${base.port}`;
@@ -23,10 +23,8 @@ test("the offices map draws the offline base map: water, the names of the places
   const map = page.locator(".offices-map .site-map[data-ready='true']");
   await expect(map).toBeVisible({ timeout: 15_000 });
 
-  // The base map's paths are drawn (the St. Lawrence at Lévis), with no tile requested.
-  const water = map.locator('[data-basemap-layer="water"]');
-  await expect(water).toHaveAttribute("d", /^M[\d.\- ]+L/, { timeout: 15_000 });
-  expect((await water.getAttribute("d"))?.length).toBeGreaterThan(50);
+  // The base map is there, with no tile requested.
+  await expect(map.locator(".basemap-label").first()).toBeVisible({ timeout: 15_000 });
   await expect(map.locator("img.leaflet-tile")).toHaveCount(0);
   expect(requests.some((p) => /\/assets\/quebec-[\w-]+\.json$/.test(p))).toBe(true);
 
@@ -43,6 +41,18 @@ test("the offices map draws the offline base map: water, the names of the places
   expect(Math.hypot(dot.x - markerAt.x, dot.y - markerAt.y)).toBeLessThan(60);
   // Dark text on the light land (WCAG AA with room to spare).
   await expect(label).toHaveCSS("color", "rgb(31, 41, 51)");
+
+  // At the offices' street zooms the generalised shores fade out; zoomed out to the region, the
+  // St. Lawrence is drawn.
+  const water = map.locator('[data-basemap-layer="water"]');
+  const opacity = () => water.evaluate((el) => Number(getComputedStyle(el).opacity));
+  await expect.poll(opacity).toBeLessThan(1);
+  await map.getByRole("button", { name: t("fr", "maps.gateway") }).click();
+  for (let i = 0; i < 5; i++) await map.getByRole("button", { name: t("fr", "maps.zoom-out") }).click();
+  await expect(water).toHaveCSS("opacity", "1");
+  await expect(water).toHaveAttribute("d", /^M[\d.\- ]+L/);
+  expect((await water.getAttribute("d"))?.length).toBeGreaterThan(200);
+  await expect(map.locator(".basemap-label--place", { hasText: /^Québec$/ })).toBeVisible();
 
   // The source is credited as its licence asks.
   const attribution = map.locator(".leaflet-control-attribution");

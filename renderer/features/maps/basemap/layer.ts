@@ -92,6 +92,17 @@ const REGION_FONT_PX = 11;
 /** Region names show while the map shows several of them. */
 const REGION_MAX_ZOOM = 7;
 
+/**
+ * How visible the water and rivers are at a zoom. The 1:50m shores are a kilometre or two off:
+ * fine for a region or a city, misleading at street level, where they would draw a town in its
+ * river. They fade from zoom 12 and are gone from 14; names and borders stay.
+ */
+export function shapeOpacity(zoom: number): number {
+  if (zoom <= 11) return 1;
+  if (zoom >= 14) return 0;
+  return Math.round((1 - (zoom - 11) / 3) * 100) / 100;
+}
+
 /** Municipalities shown from each zoom on, by population (the collision check does the rest). */
 function minPopulation(zoom: number): number {
   if (zoom < 5) return 150_000;
@@ -187,6 +198,7 @@ export function attachBaseMap(
     drawnTopLeft = map.layerPointToLatLng(min);
     setTransform(root, min.x, min.y);
     setTransform(labels, min.x, min.y);
+    root.style.setProperty("--basemap-shape-opacity", String(shapeOpacity(zoom)));
     svg.setAttribute("width", String(width));
     svg.setAttribute("height", String(height));
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -232,8 +244,10 @@ export function attachBaseMap(
       }
       return d;
     };
-    waterPath.setAttribute("d", ringsPath(prepared.water));
-    riverPath.setAttribute("d", linesPath(prepared.rivers));
+    // Faded out entirely at street zooms: nothing to project.
+    const shown = shapeOpacity(zoom) > 0;
+    waterPath.setAttribute("d", shown ? ringsPath(prepared.water) : "");
+    riverPath.setAttribute("d", shown ? linesPath(prepared.rivers) : "");
     borderPath.setAttribute("d", linesPath(prepared.borders));
     countryPath.setAttribute("d", linesPath(prepared.country));
     drawLabels(zoom, ox, oy, size);
