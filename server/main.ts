@@ -22,20 +22,38 @@ async function main() {
     build = async () => module;
   }
   const { app, content } = await createApp({ config, build, vite });
+  const { storage } = content;
+  const store =
+    storage.kind === "postgres"
+      ? `PostgreSQL at ${redactedUrl(config.DATABASE_URL ?? "")}`
+      : `data in ${config.dataDir}`;
+  const schema = storage.migrations.applied.length
+    ? `, schema migrated to version ${storage.migrations.current}`
+    : `, schema version ${storage.migrations.current}`;
   const server = app.listen(config.PORT, config.HOST, () => {
     console.log(
-      `Site ready on http://localhost:${config.PORT} (data in ${config.dataDir}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
+      `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
   });
   const stop = () => {
     server.close(() => {
-      content.repo.close();
-      process.exit(0);
+      storage.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** The database URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
 }
 
 main().catch((error) => {
