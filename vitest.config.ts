@@ -1,11 +1,34 @@
 import { defineConfig } from "vitest/config";
 
+const shared = {
+  environment: "node",
+  pool: "forks",
+  testTimeout: 20000,
+  setupFiles: ["tests/setup-i18n.ts"],
+} as const;
+
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-    environment: "node",
-    pool: "forks",
-    testTimeout: 20000,
-    setupFiles: ["tests/setup-i18n.ts"],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+          exclude: ["tests/store/**"],
+        },
+      },
+      {
+        // The storage contract against SQLite and a real PostgreSQL (started by the global setup).
+        test: {
+          ...shared,
+          name: "store",
+          include: ["tests/store/**/*.test.ts"],
+          setupFiles: [],
+          globalSetup: ["tests/store/global-setup.ts"],
+          hookTimeout: 60000,
+        },
+      },
+    ],
   },
 });
