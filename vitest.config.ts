@@ -1,11 +1,11 @@
 import { defineConfig } from "vitest/config";
 
 const shared = {
-  environment: "node",
-  pool: "forks",
+  environment: "node" as const,
+  pool: "forks" as const,
   testTimeout: 20000,
   setupFiles: ["tests/setup-i18n.ts"],
-} as const;
+};
 
 export default defineConfig({
   test: {
