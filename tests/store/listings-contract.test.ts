@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROPERTY_TYPES } from "../../schema/api";
 import { generateListings, type ListingRecord } from "../../server/content/data/listings-generator";
 import { loadMunicipalities } from "../../server/content/data/municipalities";
 import type { Storage } from "../../server/content/storage";
@@ -223,7 +224,7 @@ describe("SQLite and PostgreSQL give the same answers", () => {
       forSaleForRent: fc.constantFrom("buy" as const, "rent" as const),
       price_min: fc.integer({ min: 0, max: 900_000 }),
       price_max: fc.integer({ min: 300_000, max: 3_000_000 }),
-      type: fc.subarray(["maison", "condo", "chalet", "plex", "terrain"] as const, { minLength: 1 }),
+      type: fc.subarray([...PROPERTY_TYPES], { minLength: 1, maxLength: 3 }),
       bedrooms: fc.integer({ min: 1, max: 5 }),
       bathrooms: fc.integer({ min: 1, max: 3 }),
       open_house: fc.constant(true),
