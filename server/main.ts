@@ -27,9 +27,16 @@ async function main() {
     storage.kind === "postgres"
       ? `PostgreSQL at ${redactedUrl(config.DATABASE_URL ?? "")}`
       : `data in ${config.dataDir}`;
-  const schema = storage.migrations.applied.length
-    ? `, schema migrated to version ${storage.migrations.current}`
-    : `, schema version ${storage.migrations.current}`;
+  const { migrations } = storage;
+  const schema = migrations.applied.length
+    ? `, schema migrated to version ${migrations.current}`
+    : `, schema version ${migrations.current}`;
+  if (migrations.current > migrations.latest) {
+    // A newer release migrated this database (rolling deploy): run on, but say so.
+    console.warn(
+      `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
+    );
+  }
   const server = app.listen(config.PORT, config.HOST, () => {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,

@@ -52,13 +52,6 @@ export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[]
   return { applied, current: row.v ?? 0, latest: latestVersion(migrations) };
 }
 
-/** Opens and migrates the embedded database of a data folder. */
-export function openDatabase(dataDir: string, fileName = SQLITE_FILE): DatabaseSync {
-  const db = openSqliteFile(path.join(dataDir, fileName));
-  migrateSqlite(db);
-  return db;
-}
-
 /** Prepared statements kept per SQL text: compiling again on every call cost more than running it. */
 export class StatementCache {
   private readonly statements = new Map<string, StatementSync>();
