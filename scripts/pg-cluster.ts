@@ -34,7 +34,8 @@ export interface ThrowawayPostgres {
 
 /** The newest installed server's bin folder (PG_BIN overrides), or undefined. */
 export function findPostgresBin(): string | undefined {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+  if (process.env.PG_BIN)
+    return fs.existsSync(path.join(process.env.PG_BIN, "initdb")) ? process.env.PG_BIN : undefined;
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return undefined;
   const versions = fs
