@@ -99,6 +99,8 @@ export async function migratePostgres(
 /** Runs `work` in a transaction on one client of the pool; rolled back when it throws. */
 export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection that cannot even roll back is broken: the pool drops it instead of lending it again.
+  let broken: Error | undefined;
   try {
     await client.query("BEGIN");
     try {
@@ -106,11 +108,13 @@ export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
+      await client.query("ROLLBACK").catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
       throw error;
     }
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

@@ -68,6 +68,18 @@ export class StatementCache {
     }
     return statement;
   }
+  /** A statement whose rows come back as arrays: about a third of the cost of row objects for hot one-value reads. */
+  arrays(sql: string): StatementSync {
+    const key = `arrays\u0000${sql}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      statement.setReturnArrays(true);
+      if (this.statements.size >= this.max) this.statements.clear();
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
   clear(): void {
     this.statements.clear();
   }
@@ -91,6 +103,7 @@ export function bumpRevisions(statements: StatementCache, ...names: ("content" |
   for (const name of names) statements.get("UPDATE revisions SET n = n + 1 WHERE name = ?").run(name);
 }
 
+/** One indexed read, run per request (see ContentRepository.revision). */
 export function readRevision(statements: StatementCache, name: "content" | "listings"): number {
-  return (statements.get("SELECT n FROM revisions WHERE name = ?").get(name) as { n: number }).n;
+  return (statements.arrays("SELECT n FROM revisions WHERE name = ?").get(name) as unknown as [number])[0];
 }
