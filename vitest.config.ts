@@ -4,6 +4,8 @@ const shared = {
   environment: "node" as const,
   pool: "forks" as const,
   testTimeout: 20000,
+  // Services seed 50,000 listings in beforeAll: a few seconds, much more on a busy machine.
+  hookTimeout: 60000,
   setupFiles: ["tests/setup-i18n.ts"],
 };
 
@@ -26,7 +28,6 @@ export default defineConfig({
           include: ["tests/store/**/*.test.ts"],
           setupFiles: [],
           globalSetup: ["tests/store/global-setup.ts"],
-          hookTimeout: 60000,
         },
       },
     ],

@@ -10,7 +10,7 @@
  */
 import { isLocale, type Locale } from "../../schema/common";
 import type { Config } from "../config";
-import { isStoreUnavailable } from "./db/postgres";
+import { isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
 import type { ContentRepository, SiteRecord } from "./repository";
 import type { Storage } from "./storage";

@@ -118,25 +118,7 @@ export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
-/** PostgreSQL's SQLSTATE of a failed query, e.g. "23505" for a unique violation. */
-export const sqlState = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "code" in error
-    ? String((error as { code: unknown }).code)
-    : undefined;
-
-/**
- * True when the database cannot be reached (refused or lost connection, server shutting
- * down, pool timeout): a 503 to retry, not a bug.
- */
-export function isStoreUnavailable(error: unknown): boolean {
-  const code = sqlState(error);
-  if (code && (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03")) return true;
-  if (code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT" || code === "ENOTFOUND") return true;
-  const message = error instanceof Error ? error.message : "";
-  return /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/.test(
-    message,
-  );
-}
+export { isStoreUnavailable, sqlState } from "./errors";
 
 export async function bumpRevisions(db: Queryable, ...names: ("content" | "listings")[]): Promise<void> {
   await db.query("UPDATE revisions SET n = n + 1 WHERE name = ANY($1::text[])", [names]);
