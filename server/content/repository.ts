@@ -1,6 +1,8 @@
 /**
- * Storage behind one interface. The embedded default is SQLite (node:sqlite, no
- * native build); another store (PostgreSQL) implements the same interface.
+ * The content repository's contract and its records (sites, pages, redirects). Two
+ * implementations: sqlite-repository.ts (the embedded default, node:sqlite, no native
+ * build) and postgres-repository.ts (DATABASE_URL); storage.ts opens one of them with the
+ * other stores, and tests/store/ runs the same cases against both.
  */
 import { z } from "zod";
 import { siteTypeSchema } from "../../schema/common";
