@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, build, vitest and Playwright. Every phase runs even
-# when an earlier one fails; the last line is the combined totals of the vitest
-# and Playwright JSON reports, `N passed, N failed`, and the exit code is non-zero
-# when any phase or test failed.
+# `npm test`: typecheck, lint, build, vitest (with the store contract against a real
+# PostgreSQL) and Playwright. Every phase runs even when an earlier one fails; the last
+# line is the combined totals of the vitest and Playwright JSON reports,
+# `N passed, N failed`, and the exit code is non-zero when any phase or test failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +19,17 @@ if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
   if ! { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium; }; then
     failed_phases+=("chromium-install")
+  fi
+fi
+
+# Debian's PostgreSQL and PostGIS for the store contract tests (tests/store/), whose vitest
+# global setup starts a throwaway cluster from these binaries.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || ! compgen -G "/usr/share/postgresql/*/extension/postgis.control" >/dev/null; then
+  echo "== Installing PostgreSQL and PostGIS (apt)"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  if ! { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y postgresql postgresql-15-postgis-3; }; then
+    failed_phases+=("postgresql-install")
   fi
 fi
 

@@ -5,14 +5,14 @@ import { rssXml } from "../renderer/routes/feed";
 import { articleDetailAnswerSchema, articleSitemapAnswerSchema } from "../schema/api";
 import { parseBlocks } from "../schema/parse";
 import { articlesFixtureSchema } from "../server/content/stores/articles";
-import { BROKER, createTestService, getProtected } from "./helpers/content-service";
+import { BROKER, createTestService, getProtected, type TestService } from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 const fixtureText = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/articles.json"), "utf8");
 const fixture = articlesFixtureSchema.parse(JSON.parse(fixtureText));
 
-beforeAll(() => {
-  ctx = createTestService();
+beforeAll(async () => {
+  ctx = await createTestService();
 });
 afterAll(() => ctx.cleanup());
 

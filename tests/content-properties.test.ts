@@ -3,16 +3,16 @@ import { PROPERTY_BADGES, propertiesMapAnswerSchema, propertiesPageAnswerSchema 
 import { defaultPriceIncrements } from "../schema/search";
 import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
-import { createTestService, getProtected, PROTECTED_BASE } from "./helpers/content-service";
+import { createTestService, getProtected, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 /** The same listings the service seeded (same generator, same seed). */
 let all: ListingRecord[];
 const get = (q: string) => getProtected(ctx.service, q);
 const total = async (q: string) => (await get(`/properties?format=count${q ? `&${q}` : ""}`)).body.data.total as number;
 
-beforeAll(() => {
-  ctx = createTestService();
+beforeAll(async () => {
+  ctx = await createTestService();
   all = generateListings({ municipalities: loadMunicipalities() });
 });
 afterAll(() => ctx.cleanup());
