@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSiteFacts, siteFactsOf } from "../renderer/lib/site-facts";
 import { createServices } from "../server/app";
 import { createViewModules, type ViteManifest } from "../server/view-modules";
-import { BROKER, createTestService } from "./helpers/content-service";
+import { BROKER, createTestService, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
 const CLIENT = path.resolve(import.meta.dirname, "../build/client");
@@ -41,12 +41,12 @@ describe("site facts", () => {
 });
 
 describe.skipIf(!fs.existsSync(BUILD))("previews in the production build", () => {
-  let ctx: ReturnType<typeof createTestService>;
+  let ctx: TestService;
   let render: (pagePath: string) => Promise<string>;
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
-    ctx = createTestService({ MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "© Tiles" });
+    ctx = await createTestService({ MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "© Tiles" });
     const services = createServices(ctx.config, ctx.service);
     services.viewModules = createViewModules(CLIENT);
     const handler = createRequestHandler(build, "production");
