@@ -217,7 +217,7 @@ export class SqliteArticlesStore implements ArticlesStore {
       slug: pick((t) => t.slug),
       title: pick((t) => t.title),
       excerpt: pick((t) => t.excerpt),
-      body: pick((t, locale) => bodyToBlocks(t.body, `a${a.id}-${locale}`)),
+      body: pick((t, locale) => bodyToBlocks(t.body, locale, `a${a.id}-${locale}`)),
       author: a.author,
       category: { id: a.category_id, label: this.labels(a.category_id) },
       tags: pick((t) => t.tags),
