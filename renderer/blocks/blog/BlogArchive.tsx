@@ -5,7 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/blog";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { blogArchiveBlock } from "../../../schema/blocks/blog";
@@ -58,7 +58,7 @@ export default function BlogArchive({ fields }: BlockViewProps<typeof blogArchiv
     };
   }, [hasMore, state.fetching, nextPage]);
 
-  const headingId = `blog-archive-${locale}`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section blog-archive" aria-labelledby={fields.main_title ? headingId : undefined}>
       <link rel="alternate" type="application/rss+xml" title={t("blog.rss")} href={`${archivePath(locale)}/rss.xml`} />

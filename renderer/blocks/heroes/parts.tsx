@@ -21,21 +21,11 @@ export function hasMedia(media: Media): boolean {
 }
 
 /** A video when it has a source, otherwise the image (blocks.md §3: media). */
-export function HeroMedia({
-  media,
-  className,
-  sizes,
-  title,
-}: {
-  media: Media;
-  className?: string;
-  sizes?: string;
-  title?: string;
-}) {
+export function HeroMedia({ media, className, title }: { media: Media; className?: string; title?: string }) {
   if (!media) return null;
   if (hasVideoSource(media.video))
     return <LazyVideo video={media.video} title={media.image?.alt || title} className={className} />;
-  return <Image image={media.image} className={className} sizes={sizes} />;
+  return <Image image={media.image} className={className} />;
 }
 
 export function CtaRow({ items, className }: { items?: readonly { cta: Link }[]; className?: string }) {

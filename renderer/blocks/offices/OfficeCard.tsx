@@ -39,7 +39,6 @@ export function OfficeCard({
         image={office.image?.url ? office.image : undefined}
         fallback={OFFICE_DEFAULT_IMAGE}
         className="office-card__image"
-        sizes="(min-width: 992px) 360px, 100vw"
       />
       <div className="office-card__body">
         <h3 className="office-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>

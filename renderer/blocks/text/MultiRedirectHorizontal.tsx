@@ -4,6 +4,7 @@
  * title is its `link`; its number shows unless `show_number` is false. The grid
  * adapts when the count mod 3 is 1 or 2 (blocks.md §9 mosaic grids).
  */
+import { useId } from "react";
 import type { multiRedirectHorizontalBlock } from "../../../schema/blocks/text";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
@@ -15,11 +16,10 @@ import type { BlockViewProps } from "../types";
 export default function MultiRedirectHorizontal({
   fields,
   params,
-  ctx,
 }: BlockViewProps<typeof multiRedirectHorizontalBlock>) {
   const items = fields.items ?? [];
   const style = params.item_style;
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section multi-redirect" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}
@@ -33,9 +33,7 @@ export default function MultiRedirectHorizontal({
                   <Icon name={item.icon.type} weight={item.icon.font_weight} size={32} />
                 </span>
               ) : null}
-              {style === "image" ? (
-                <Image image={item.image} className="multi-redirect__img" sizes="(min-width: 992px) 360px, 100vw" />
-              ) : null}
+              {style === "image" ? <Image image={item.image} className="multi-redirect__img" /> : null}
               {style === "numbered" && item.show_number ? (
                 <span className="multi-redirect__number" aria-hidden="true">
                   {String(i + 1).padStart(2, "0")}

@@ -249,7 +249,8 @@ export default function ContactForm(props: ContactFormProps) {
           onChange={set("phone")}
           mask={maskPhone}
           error={fieldError("phone")}
-          autoComplete="tel-national"
+          // "tel", not "tel-national" (refused by the Nu validator): the mask drops a +1 country code.
+          autoComplete="tel"
           disabled={sending}
         />
         <TextField

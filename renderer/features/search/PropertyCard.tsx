@@ -25,10 +25,7 @@ export function PropertyCard({
     <article className="property-card" data-uls={listing.uls}>
       <a className="property-card__link" href={listing.url[locale]}>
         <div className="property-card__media">
-          <Image
-            image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }}
-            sizes="(min-width: 768px) 50vw, 100vw"
-          />
+          <Image image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }} />
           {listing.badge ? (
             <span className="property-card__badge" data-badge={listing.badge}>
               {t(`properties.badges.${listing.badge}`)}
