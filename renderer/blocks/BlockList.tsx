@@ -7,6 +7,8 @@ import { Component, type CSSProperties, createContext, Fragment, type ReactNode,
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { isColorScheme } from "../../schema/theme-values";
+import { HeadingShiftContext } from "../ui/Heading";
+import { shiftsHeadings } from "./page-title";
 import { renderRegistry } from "./registry";
 import type { BlockContext } from "./types";
 
@@ -90,6 +92,8 @@ export function BlockList(props: {
   before?: string;
   /** The block right after this list (e.g. the first content block, for transparent headers). */
   after?: Block;
+  /** Index of the block that carries the page's h1 (blocks/page-title.ts), if any. */
+  pageTitleIndex?: number;
 }) {
   const decorate = useContext(BlockDecoratorContext);
   return props.blocks.map((block, index) => {
@@ -104,10 +108,16 @@ export function BlockList(props: {
       nextType: next?.block_type,
       nextScheme: next ? schemeOf(next) : undefined,
       variantId: props.variantId,
+      pageTitle: index === props.pageTitleIndex,
     };
+    const view = <BlockView block={block} ctx={ctx} />;
     const rendered = (
       <BlockFrame block={block}>
-        <BlockView block={block} ctx={ctx} />
+        {ctx.pageTitle && shiftsHeadings(block) ? (
+          <HeadingShiftContext.Provider value={1}>{view}</HeadingShiftContext.Provider>
+        ) : (
+          view
+        )}
       </BlockFrame>
     );
     return <Fragment key={block.id}>{decorate ? decorate(block, rendered, ctx) : rendered}</Fragment>;

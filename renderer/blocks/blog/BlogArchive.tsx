@@ -15,6 +15,7 @@ import { archivePath } from "../../features/blog/format";
 import type { SortOrder } from "../../features/blog/request";
 import { useArchive } from "../../features/blog/useArchive";
 import { useSite } from "../../lib/site";
+import { Heading } from "../../ui/Heading";
 import { RichText } from "../../ui/RichText";
 import type { BlockViewProps } from "../types";
 import { ArticleCard, ArticleCardSkeleton } from "./ArticleCard";
@@ -63,9 +64,9 @@ export default function BlogArchive({ fields }: BlockViewProps<typeof blogArchiv
     <section className="container section blog-archive" aria-labelledby={fields.main_title ? headingId : undefined}>
       <link rel="alternate" type="application/rss+xml" title={t("blog.rss")} href={`${archivePath(locale)}/rss.xml`} />
       {fields.main_title ? (
-        <h2 id={headingId} className="title-2">
+        <Heading level={2} id={headingId} className="title-2">
           {fields.main_title}
-        </h2>
+        </Heading>
       ) : null}
       {fields.description ? <RichText html={fields.description} className="text-body" /> : null}
       <div className="blog-archive__toolbar">

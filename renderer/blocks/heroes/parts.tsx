@@ -11,9 +11,9 @@ import type { BlockContext } from "../types";
 
 type Media = { image?: ImageValue; video?: VideoValue } | undefined;
 
-/** The first content block carries the page's h1; other heroes use h2. */
+/** The hero carrying the page's title (blocks/page-title.ts) has the h1; other heroes use h2. */
 export function heroHeading(ctx: BlockContext): "h1" | "h2" {
-  return ctx.region === "content" && ctx.index === 0 ? "h1" : "h2";
+  return ctx.pageTitle ? "h1" : "h2";
 }
 
 export function hasMedia(media: Media): boolean {

@@ -1,6 +1,7 @@
 /** An office: image (the default one when missing), title, contact lines and button. */
 import type { ReactNode, Ref } from "react";
 import type { OfficeItem } from "../../../schema/blocks/offices";
+import { Heading } from "../../ui/Heading";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
@@ -41,9 +42,9 @@ export function OfficeCard({
         className="office-card__image"
       />
       <div className="office-card__body">
-        <h3 className="office-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
+        <Heading level={3} className="office-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title ?? office.main_title}
-        </h3>
+        </Heading>
         {lines.length ? (
           <ul className="office-card__lines">
             {lines.map((line, i) => {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { propertiesBlock } from "../../../schema/blocks/properties";
 import { SiteMap } from "../../features/maps/SiteMap";
 import { useBreakpoints } from "../../lib/breakpoints";
+import { Heading } from "../../ui/Heading";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
@@ -28,7 +29,11 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
   );
   return (
     <section className="container section properties-block">
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       <div className="search-layout" style={{ gridTemplateColumns: points.length ? undefined : "1fr" }}>
         <ul className="search-grid">
           {shown.map((item, i) => (
@@ -38,7 +43,11 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
               </div>
               <div className="property-card__body">
                 {item.super_title ? <p>{item.super_title}</p> : null}
-                {item.main_title ? <h3 className="property-card__address">{item.main_title}</h3> : null}
+                {item.main_title ? (
+                  <Heading level={3} className="property-card__address">
+                    {item.main_title}
+                  </Heading>
+                ) : null}
                 {item.sub_title ? <p>{item.sub_title}</p> : null}
                 {item.secondary_title ? <p className="property-card__price">{item.secondary_title}</p> : null}
                 {item.tags_repeater?.length ? <p>{item.tags_repeater.map((t) => t.tag).join(" · ")}</p> : null}

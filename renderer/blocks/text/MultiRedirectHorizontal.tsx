@@ -6,6 +6,7 @@
  */
 import { useId } from "react";
 import type { multiRedirectHorizontalBlock } from "../../../schema/blocks/text";
+import { Heading } from "../../ui/Heading";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import { RichText } from "../../ui/RichText";
@@ -40,7 +41,7 @@ export default function MultiRedirectHorizontal({
                 </span>
               ) : null}
               {item.main_title ? (
-                <h3 className="title-3">
+                <Heading level={3} className="title-3">
                   {linked && item.link ? (
                     <SmartLink link={item.link}>
                       <Text value={item.main_title} />
@@ -48,7 +49,7 @@ export default function MultiRedirectHorizontal({
                   ) : (
                     <Text value={item.main_title} />
                   )}
-                </h3>
+                </Heading>
               ) : null}
               <RichText html={item.description} className="multi-redirect__text" />
               {item.cta && (item.cta.text || item.cta.on_click_action) ? (

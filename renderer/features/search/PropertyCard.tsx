@@ -3,6 +3,7 @@
 import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
+import { useHeadingTag } from "../../ui/Heading";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import type { Listing } from "./api";
@@ -19,7 +20,7 @@ export function PropertyCard({
 }) {
   const { t } = useTranslation();
   const price = formatPrice(locale, listing.price);
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = useHeadingTag(headingLevel === 2 ? 2 : 3);
   const area = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA").format(listing.specs.area);
   return (
     <article className="property-card" data-uls={listing.uls}>

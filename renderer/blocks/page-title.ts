@@ -1,0 +1,52 @@
+/**
+ * Which content block carries the page's h1: the first block that renders a title (its
+ * `main_title`, a hero slider's first slide, or a form block's own heading). A page with
+ * none gets a visually hidden h1 with the page's title instead (routes/page.tsx).
+ */
+import type { Block } from "../../schema/block";
+import type { Locale } from "../../schema/locales";
+
+// Blocks whose view writes a heading even without a main_title (a form's default title).
+const ALWAYS_TITLED = new Set(["contact_form_block", "property_alert_block", "property_valuation_block"]);
+
+// Blocks whose main_title is no visible heading (the search block names its region with it).
+const NEVER_TITLED = new Set(["search_properties_block"]);
+
+const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
+export function hasTitle(block: Block, locale: Locale): boolean {
+  if (ALWAYS_TITLED.has(block.block_type)) return true;
+  if (NEVER_TITLED.has(block.block_type)) return false;
+  const fields = (block.fields as Partial<Record<Locale, Record<string, unknown>>>)[locale];
+  if (!fields) return false;
+  if (filled(fields.main_title)) return true;
+  if (block.block_type === "hero_slider_block") {
+    const slides = fields.slides_repeater;
+    return Array.isArray(slides) && filled((slides[0] as { main_title?: unknown } | undefined)?.main_title);
+  }
+  return false;
+}
+
+/** Index of the block carrying the page's title, or -1. */
+export function pageTitleIndex(blocks: readonly Block[], locale: Locale): number {
+  return blocks.findIndex((block) => hasTitle(block, locale));
+}
+
+// Heroes choose their own tags from `ctx.pageTitle` (heroes/parts.tsx heroHeading): a
+// slider's later slides stay h2 while its first is the h1.
+const OWN_HEADINGS = new Set([
+  "hero_content_1_block",
+  "hero_content_2_block",
+  "hero_cta_block",
+  "hero_infos_block",
+  "hero_landing_page_1_block",
+  "hero_profile_page_block",
+  "hero_members_search_block",
+  "hero_slider_block",
+  "hero_highlights_block",
+]);
+
+/** Whether the page-title block's headings are shifted up by one (all but the heroes). */
+export function shiftsHeadings(block: Block): boolean {
+  return !OWN_HEADINGS.has(block.block_type);
+}
