@@ -210,8 +210,10 @@ async function inspect(page: Page): Promise<PageReport> {
     await sleep(50);
     const ordered = [...candidates.filter(fixed), ...candidates.filter((el) => !fixed(el))];
     for (const el of ordered) {
-      if (!fixed(el)) el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      const r = el.getBoundingClientRect();
+      // A no-op for an element fixed to the screen; fixed inside a transformed box, it scrolls.
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      // A link wrapping over two lines: its first line's box (the middle of both is between them).
+      const r = [...el.getClientRects()].find((box) => box.width > 0 && box.height > 0) ?? el.getBoundingClientRect();
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
       // Slides of a carousel that are out of its window are reached with its arrows.
@@ -269,8 +271,16 @@ async function sweepWidth(browser: Browser, request: APIRequestContext, width: n
     current = target;
     const answer = await page.goto(target.url, { waitUntil: "load" });
     if ((answer?.status() ?? 0) !== (target.status ?? 200)) fail("status", `${answer?.status()}`);
-    // Hydrated: React Router's scripts ran (the header's scroll state, lazy views).
-    await page.waitForFunction(() => document.readyState === "complete");
+    // Hydrated: React has claimed every block's element (the gallery's hundreds of blocks take
+    // seconds); effects (client-only embeds, data-loading blocks) start right after.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("main, [data-block-type]")].every((el) =>
+          Object.keys(el).some((key) => key.startsWith("__reactFiber")),
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
     const report = await inspect(page);
     if (report.overflow > 0) fail("horizontal overflow", `document ${report.overflow}px wider than the screen`);
     for (const detail of report.unreachable) fail("unreachable control", detail);
