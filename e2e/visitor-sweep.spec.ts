@@ -323,10 +323,10 @@ function countBy(failures: Failure[]): Record<string, number> {
 
 const format = (failures: Failure[]) => failures.map((f) => `${f.width}px ${f.page}: ${f.kind}: ${f.detail}`);
 
-test.describe("visitor's sweep", () => {
-  // A trace of hundreds of pages costs minutes and memory; failures name page, width and element.
-  test.use({ trace: "off" });
+// A trace of hundreds of pages costs minutes and memory; failures name page, width and element.
+test.use({ trace: "off" });
 
+test.describe("visitor's sweep", () => {
   for (const width of WIDTHS) {
     test(`every page at ${width} px`, async ({ browser, request }) => {
       test.setTimeout(15 * 60_000);
