@@ -96,8 +96,8 @@ async function sweepTargets(request: APIRequestContext): Promise<Target[]> {
   if (targets) return targets;
   const broker = await sitemapUrls(request, brokerOrigin);
   const agency = await sitemapUrls(request, agencyOrigin, agencyHost);
-  // A listing page of each language (the sitemap does not list listings yet).
-  const listings = await request.get(`${brokerOrigin}/fr/proprietes`);
+  // A listing page (the sitemap does not list listings yet): one the home page features.
+  const listings = await request.get(`${brokerOrigin}/fr`);
   const listingPaths = [
     ...new Set([...(await listings.text()).matchAll(/href="(\/fr\/propriete\/[^"]+)"/g)].map((m) => m[1])),
   ];

@@ -22,6 +22,16 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Debian's Java for the W3C Nu HTML validator (npm package vnu-jar) of the visitor's sweep.
+if ! command -v java >/dev/null 2>&1; then
+  echo "== Installing Java (apt)"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  if ! { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y default-jre-headless; }; then
+    failed_phases+=("java-install")
+  fi
+fi
+
 phase() {
   local name="$1"
   shift
