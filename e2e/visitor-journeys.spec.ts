@@ -51,8 +51,8 @@ test.describe("a blog post shows its article", () => {
       const sentence = firstSentence(text.body);
       expect(sentence.length).toBeGreaterThan(20);
       const body = page.getByText(sentence, { exact: false });
-      await body.scrollIntoViewIfNeeded();
       await expect(body).toBeVisible();
+      await body.scrollIntoViewIfNeeded();
       await expect(body).toBeInViewport();
       // The read time comes from the same text.
       const minutes = readMinutes(text.body);
