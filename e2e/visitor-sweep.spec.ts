@@ -246,6 +246,44 @@ async function inspect(page: Page): Promise<PageReport> {
   });
 }
 
+/** Looks at one page as a visitor does; `fail` records what is wrong. */
+async function sweepPage(page: Page, target: Target, width: number, fail: (kind: string, detail: string) => void) {
+  const answer = await page.goto(target.url, { waitUntil: "load" });
+  if ((answer?.status() ?? 0) !== (target.status ?? 200)) fail("status", `${answer?.status()}`);
+  // Hydrated: React has claimed every block's element (the gallery's hundreds of blocks take
+  // seconds); effects (client-only embeds, data-loading blocks) start right after.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("main, [data-block-type]")].every((el) =>
+        Object.keys(el).some((key) => key.startsWith("__reactFiber")),
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
+  const report = await inspect(page);
+  if (report.overflow > 0) fail("horizontal overflow", `document ${report.overflow}px wider than the screen`);
+  for (const detail of report.unreachable) fail("unreachable control", detail);
+  for (const detail of report.emptyBlocks) fail("empty block", detail);
+  for (const detail of report.brokenImages) fail("image not loaded", detail);
+  if (!target.gallery && report.h1 !== 1) fail("h1 count", `${report.h1} h1 elements`);
+  if (AXE_WIDTHS.has(width)) {
+    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
+    for (const v of results.violations)
+      fail(
+        `axe ${v.id}`,
+        `${v.help}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+      );
+  }
+  if (KEY_PAGES.includes(target.name))
+    await page.screenshot({
+      path: path.join(OUT, String(width), `${target.name.replace(/\W+/g, "_") || "_"}.png`),
+      fullPage: true,
+    });
+}
+
 async function sweepWidth(browser: Browser, request: APIRequestContext, width: number): Promise<Failure[]> {
   const list = await sweepTargets(request);
   const phone = width < 768;
@@ -272,40 +310,13 @@ async function sweepWidth(browser: Browser, request: APIRequestContext, width: n
 
   for (const target of list) {
     current = target;
-    const answer = await page.goto(target.url, { waitUntil: "load" });
-    if ((answer?.status() ?? 0) !== (target.status ?? 200)) fail("status", `${answer?.status()}`);
-    // Hydrated: React has claimed every block's element (the gallery's hundreds of blocks take
-    // seconds); effects (client-only embeds, data-loading blocks) start right after.
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll("main, [data-block-type]")].every((el) =>
-          Object.keys(el).some((key) => key.startsWith("__reactFiber")),
-        ),
-      undefined,
-      { timeout: 30_000 },
-    );
-    const report = await inspect(page);
-    if (report.overflow > 0) fail("horizontal overflow", `document ${report.overflow}px wider than the screen`);
-    for (const detail of report.unreachable) fail("unreachable control", detail);
-    for (const detail of report.emptyBlocks) fail("empty block", detail);
-    for (const detail of report.brokenImages) fail("image not loaded", detail);
-    if (!target.gallery && report.h1 !== 1) fail("h1 count", `${report.h1} h1 elements`);
-    if (AXE_WIDTHS.has(width)) {
-      const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
-      for (const v of results.violations)
-        fail(
-          `axe ${v.id}`,
-          `${v.help}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(" | ")}`,
-        );
+    try {
+      await sweepPage(page, target, width, fail);
+    } catch (error) {
+      // One page that cannot be looked at (it navigated away, never hydrated) is a failure of
+      // that page; the sweep goes on with the others.
+      fail("sweep error", error instanceof Error ? error.message.split("\n")[0]! : String(error));
     }
-    if (KEY_PAGES.includes(target.name))
-      await page.screenshot({
-        path: path.join(OUT, String(width), `${target.name.replace(/\W+/g, "_") || "_"}.png`),
-        fullPage: true,
-      });
   }
   await context.close();
   fs.writeFileSync(

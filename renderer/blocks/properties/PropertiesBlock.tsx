@@ -10,6 +10,7 @@ import { Heading } from "../../ui/Heading";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
+import "../../features/search/search.css";
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
   const { t } = useTranslation();
