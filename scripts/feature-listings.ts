@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { featuredItem, featuredMapItem, pickFeaturedListings } from "../server/content/data/featured-listings";
+import { featuredItem, pickFeaturedListings } from "../server/content/data/featured-listings";
 import { generateListings } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 
@@ -19,8 +19,8 @@ export function featuredBlock() {
   const picks = pickFeaturedListings(generateListings({ municipalities: loadMunicipalities() }));
   const fields = (locale: "fr" | "en") => ({
     main_title: locale === "fr" ? "Mes propriétés à vendre" : "My properties for sale",
+    // Cards only: each links to its listing page, which places it; a map would add its code to the home page.
     property_listing_item: picks.map((l) => featuredItem(l, locale)),
-    property_map_item: picks.map((l) => featuredMapItem(l, locale)),
   });
   return {
     id: FEATURED_BLOCK_ID,

@@ -8,7 +8,6 @@ import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { isColorScheme } from "../../schema/theme-values";
 import { HeadingShiftContext } from "../ui/Heading";
-import { shiftsHeadings } from "./page-title";
 import { renderRegistry } from "./registry";
 import type { BlockContext } from "./types";
 
@@ -92,8 +91,8 @@ export function BlockList(props: {
   before?: string;
   /** The block right after this list (e.g. the first content block, for transparent headers). */
   after?: Block;
-  /** Index of the block that carries the page's h1 (blocks/page-title.ts), if any. */
-  pageTitleIndex?: number;
+  /** The block that carries the page's h1 and whether its headings shift (blocks/page-title.ts). */
+  pageTitle?: { index: number; shift: boolean };
 }) {
   const decorate = useContext(BlockDecoratorContext);
   return props.blocks.map((block, index) => {
@@ -108,12 +107,12 @@ export function BlockList(props: {
       nextType: next?.block_type,
       nextScheme: next ? schemeOf(next) : undefined,
       variantId: props.variantId,
-      pageTitle: index === props.pageTitleIndex,
+      pageTitle: index === props.pageTitle?.index,
     };
     const view = <BlockView block={block} ctx={ctx} />;
     const rendered = (
       <BlockFrame block={block}>
-        {ctx.pageTitle && shiftsHeadings(block) ? (
+        {ctx.pageTitle && props.pageTitle?.shift ? (
           <HeadingShiftContext.Provider value={1}>{view}</HeadingShiftContext.Provider>
         ) : (
           view

@@ -1,7 +1,8 @@
 /**
  * Which content block carries the page's h1: the first block that renders a title (its
  * `main_title`, a hero slider's first slide, or a form block's own heading). A page with
- * none gets a visually hidden h1 with the page's title instead (routes/page.tsx).
+ * none gets a visually hidden h1 with the page's title instead (routes/page.tsx). Runs on
+ * the server (the page view carries the answer): the browser never loads these tables.
  */
 import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/locales";
@@ -49,4 +50,11 @@ const OWN_HEADINGS = new Set([
 /** Whether the page-title block's headings are shifted up by one (all but the heroes). */
 export function shiftsHeadings(block: Block): boolean {
   return !OWN_HEADINGS.has(block.block_type);
+}
+
+/** What the page route needs: the title block's index and whether its headings shift. */
+export function pageTitleOf(blocks: readonly Block[], locale: Locale): { index: number; shift: boolean } {
+  const index = pageTitleIndex(blocks, locale);
+  const block = blocks[index];
+  return { index, shift: block ? shiftsHeadings(block) : false };
 }

@@ -5,6 +5,7 @@ import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
 import { VIDEO_PLAYER } from "../../server/view-modules";
+import { pageTitleOf } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
@@ -22,6 +23,12 @@ export interface PageView {
   exposeErrors: boolean;
   /** Chunk URLs to preload for this page's blocks and messages. */
   modules: string[];
+  /**
+   * Per language (a language switch reuses the view): the content block carrying the page's
+   * h1 (-1: none, the page prints a hidden one) and whether its headings are shifted up a
+   * level (blocks/page-title.ts). Worked out here so the rule's tables stay on the server.
+   */
+  title: Record<Locale, { index: number; shift: boolean }>;
 }
 
 export interface ErrorView {
@@ -191,6 +198,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       origin,
       exposeErrors: services.config.exposeErrors,
       modules: pageModules(services, [headerBlocks, contentBlocks, shownFooter], locale),
+      title: { fr: pageTitleOf(contentBlocks, "fr"), en: pageTitleOf(contentBlocks, "en") },
     };
   });
 }

@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
-import { pageTitleIndex } from "../blocks/page-title";
 import { preloadBlocks } from "../blocks/registry";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
@@ -107,7 +106,6 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
   const view = readPageView(loaderData) as PageView;
   const { locale, page } = view;
   const lastHeader = view.header.at(-1)?.block_type;
-  const titleIndex = pageTitleIndex(view.content, locale);
   const pageTitle = page.title?.[locale];
   useEffect(() => {
     lastView = view;
@@ -124,7 +122,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
         after={view.content[0]}
       />
       <main id="main-content" tabIndex={-1}>
-        {titleIndex < 0 && pageTitle ? <h1 className="visually-hidden">{pageTitle}</h1> : null}
+        {view.title[locale].index < 0 && pageTitle ? <h1 className="visually-hidden">{pageTitle}</h1> : null}
         <BlockList
           blocks={view.content}
           locale={locale}
@@ -132,7 +130,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
           region="content"
           variantId={page.variant?.id}
           before={lastHeader}
-          pageTitleIndex={titleIndex}
+          pageTitle={view.title[locale]}
         />
       </main>
       {view.hideFooter ? null : (

@@ -1,16 +1,18 @@
 /** properties_block: listing items beside a map of their points (first 2 items up to xl, all above). */
 // Their messages load with them (renderer/messages).
 import "../../messages/properties";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { propertiesBlock } from "../../../schema/blocks/properties";
-import { SiteMap } from "../../features/maps/SiteMap";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { Heading } from "../../ui/Heading";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import "../../features/search/search.css";
+
+// The map loads only for a block that has points: a list of listings alone ships no map code.
+const SiteMap = lazy(() => import("../../features/maps/SiteMap").then((m) => ({ default: m.SiteMap })));
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
   const { t } = useTranslation();
@@ -66,7 +68,11 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
             </li>
           ))}
         </ul>
-        {points.length ? <SiteMap markers={points} /> : null}
+        {points.length ? (
+          <Suspense fallback={null}>
+            <SiteMap markers={points} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );

@@ -65,12 +65,3 @@ export function featuredItem(listing: ListingRecord, locale: Locale) {
     ],
   };
 }
-
-/** The map points of the same listings. */
-export function featuredMapItem(listing: ListingRecord, locale: Locale) {
-  return {
-    hover_id: listing.uls,
-    coords: { lat: listing.coords.lat, lng: listing.coords.lng },
-    tooltip: listing.address[locale],
-  };
-}
