@@ -7,7 +7,7 @@ import { Component, type CSSProperties, createContext, Fragment, type ReactNode,
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { isColorScheme } from "../../schema/theme-values";
-import { HeadingShiftContext } from "../ui/Heading";
+import { HeadingShiftContext } from "../ui/heading-shift";
 import { renderRegistry } from "./registry";
 import type { BlockContext } from "./types";
 

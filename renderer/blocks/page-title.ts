@@ -6,6 +6,8 @@
  */
 import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/locales";
+import { getBlockDefinition } from "../../schema/registry";
+import { mapRichText } from "../../schema/richtext";
 
 // Blocks whose view writes a heading even without a main_title (a form's default title).
 const ALWAYS_TITLED = new Set(["contact_form_block", "property_alert_block", "property_valuation_block"]);
@@ -57,4 +59,31 @@ export function pageTitleOf(blocks: readonly Block[], locale: Locale): { index: 
   const index = pageTitleIndex(blocks, locale);
   const block = blocks[index];
   return { index, shift: block ? shiftsHeadings(block) : false };
+}
+
+/** Section headings inside rich text, one level up (never to h1): h3 → h2. The HTML is sanitised, so its tags are well formed. */
+export function shiftHtmlHeadings(html: string): string {
+  return html.replace(
+    /<(\/?)h([3-6])(?=[\s>])/gi,
+    (_, slash: string, level: string) => `<${slash}h${Number(level) - 1}`,
+  );
+}
+
+/**
+ * The content with the title block's rich text headings shifted like its other headings
+ * (Text and Heading shift while rendering; rich text is HTML, shifted here once per page view).
+ */
+export function withTitleRichText(blocks: Block[], title: Record<Locale, { index: number; shift: boolean }>): Block[] {
+  let out = blocks;
+  for (const locale of ["fr", "en"] as const) {
+    const { index, shift } = title[locale];
+    const block = out[index];
+    const definition = block && shift ? getBlockDefinition(block.block_type) : undefined;
+    if (!block || !definition) continue;
+    const fields = mapRichText(definition.fields, block.fields[locale], shiftHtmlHeadings);
+    if (fields === block.fields[locale]) continue;
+    if (out === blocks) out = [...blocks];
+    out[index] = { ...block, fields: { ...block.fields, [locale]: fields } } as Block;
+  }
+  return out;
 }

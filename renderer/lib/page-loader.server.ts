@@ -5,7 +5,7 @@ import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
 import { VIDEO_PLAYER } from "../../server/view-modules";
-import { pageTitleOf } from "../blocks/page-title";
+import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
@@ -187,18 +187,19 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.
     const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
     const shownFooter = hideFooter ? [] : footerBlocks;
+    const title = { fr: pageTitleOf(contentBlocks, "fr"), en: pageTitleOf(contentBlocks, "en") };
     return {
       locale,
       path,
       page: { ...page, seo: seo as PageData["seo"] },
       header: headerBlocks,
-      content: contentBlocks,
+      content: withTitleRichText(contentBlocks, title),
       footer: shownFooter,
       hideFooter,
       origin,
       exposeErrors: services.config.exposeErrors,
       modules: pageModules(services, [headerBlocks, contentBlocks, shownFooter], locale),
-      title: { fr: pageTitleOf(contentBlocks, "fr"), en: pageTitleOf(contentBlocks, "en") },
+      title,
     };
   });
 }

@@ -8,6 +8,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../messages/properties";
+import "../messages/widget";
 import "../features/search/search.css";
 import "./widget-listings.css";
 import { useEffect } from "react";
@@ -95,7 +96,7 @@ export default function WidgetListings({ loaderData }: Route.ComponentProps) {
   useLinksInTopWindow();
   return (
     <main id="main-content" className="listings-widget" data-scheme="normal">
-      <h1 className="visually-hidden">{t("properties.widget.title")}</h1>
+      <h1 className="visually-hidden">{t("widget.title")}</h1>
       <ul className="search-grid listings-widget__grid">
         {view.listings.map((listing) => (
           <li key={listing.uls}>
@@ -105,7 +106,7 @@ export default function WidgetListings({ loaderData }: Route.ComponentProps) {
       </ul>
       <p className="listings-widget__more">
         <a className="btn btn-primary" href={view.searchPath}>
-          {t("properties.widget.see-all")}
+          {t("widget.see-all")}
         </a>
       </p>
     </main>

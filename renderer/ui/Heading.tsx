@@ -1,28 +1,6 @@
-/**
- * Heading levels that follow the page's outline. A block writes its title as h2 and its
- * items as h3; the block that carries the page's title (BlockList's `pageTitle`) is
- * rendered inside a shift of one, so the same code gives h1 and h2 there. Every page then
- * has exactly one h1 and no skipped level, whatever block comes first.
- */
-import { createContext, type HTMLAttributes, type Ref, useContext } from "react";
-
-export const HeadingShiftContext = createContext(0);
-
-export type HeadingTag = "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
-
-export function shiftHeading(tag: HeadingTag, shift: number): HeadingTag {
-  if (!shift) return tag;
-  return `h${Math.min(6, Math.max(1, Number(tag[1]) - shift))}` as HeadingTag;
-}
-
-export function isHeadingTag(value: unknown): value is HeadingTag {
-  return typeof value === "string" && /^h[1-6]$/.test(value);
-}
-
-/** The tag for a heading written at `level` (2 = a block's title, 3 = its items). */
-export function useHeadingTag(level: 2 | 3 | 4): HeadingTag {
-  return shiftHeading(`h${level}`, useContext(HeadingShiftContext));
-}
+/** A heading written at its level in a block, shifted with the page's outline (ui/heading-shift.ts). */
+import type { HTMLAttributes, Ref } from "react";
+import { useHeadingTag } from "./heading-shift";
 
 export function Heading({
   level,

@@ -1,7 +1,7 @@
 /** Plain text fields (blocks.md §5): `<br>` tags become line breaks, shown with white-space: pre-line. */
 import { type ElementType, useContext } from "react";
 import { brToNewlines } from "../lib/text";
-import { HeadingShiftContext, isHeadingTag, shiftHeading } from "./Heading";
+import { HeadingShiftContext, isHeadingTag, shiftHeading } from "./heading-shift";
 
 export function Text({
   value,
@@ -14,7 +14,7 @@ export function Text({
   className?: string;
   id?: string;
 }) {
-  // Headings follow the page's outline (ui/Heading.tsx).
+  // Headings follow the page's outline (ui/heading-shift.ts).
   const shift = useContext(HeadingShiftContext);
   if (!value) return null;
   const Element = isHeadingTag(Tag) ? shiftHeading(Tag, shift) : Tag;

@@ -1,10 +1,10 @@
-/** properties_block: listing items beside a map of their points (first 2 items up to xl, all above). */
-// Their messages load with them (renderer/messages).
-import "../../messages/properties";
+/**
+ * properties_block: listing items beside a map of their points (first 2 items up to xl, all
+ * above: a CSS rule, so the server's HTML is the same at every width and no breakpoint code
+ * loads). An item's link shows its own text; without one, the address is the link.
+ */
 import { lazy, Suspense, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { propertiesBlock } from "../../../schema/blocks/properties";
-import { useBreakpoints } from "../../lib/breakpoints";
 import { Heading } from "../../ui/Heading";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
@@ -15,10 +15,7 @@ import "../../features/search/search.css";
 const SiteMap = lazy(() => import("../../features/maps/SiteMap").then((m) => ({ default: m.SiteMap })));
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
-  const { t } = useTranslation();
-  const bp = useBreakpoints();
   const items = fields.property_listing_item ?? [];
-  const shown = bp.xlUp ? items : items.slice(0, 2);
   // SiteMap rebuilds its markers when the array changes: keep it stable across renders.
   const points = useMemo(
     () =>
@@ -39,7 +36,7 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
       ) : null}
       <div className="search-layout" style={{ gridTemplateColumns: points.length ? undefined : "1fr" }}>
         <ul className="search-grid">
-          {shown.map((item, i) => (
+          {items.map((item, i) => (
             <li key={item.hover_id || i} className="property-card" data-hover-id={item.hover_id}>
               <div className="property-card__media">
                 <Image image={item.medias_repeater?.[0]?.media.image} />
@@ -48,7 +45,11 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
                 {item.super_title ? <p>{item.super_title}</p> : null}
                 {item.main_title ? (
                   <Heading level={3} className="property-card__address">
-                    {item.main_title}
+                    {item.link?.url && !item.link.text?.trim() ? (
+                      <SmartLink link={{ ...item.link, text: item.main_title }} />
+                    ) : (
+                      item.main_title
+                    )}
                   </Heading>
                 ) : null}
                 {item.sub_title ? <p>{item.sub_title}</p> : null}
@@ -61,9 +62,7 @@ export default function PropertiesBlock({ fields }: BlockViewProps<typeof proper
                     ))}
                   </ul>
                 ) : null}
-                {item.link?.url ? (
-                  <SmartLink link={item.link}>{item.link.text?.trim() || t("properties.view-listing")}</SmartLink>
-                ) : null}
+                {item.link?.url && item.link.text?.trim() ? <SmartLink link={item.link} /> : null}
               </div>
             </li>
           ))}

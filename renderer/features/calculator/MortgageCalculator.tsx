@@ -28,7 +28,7 @@ import {
   payment,
 } from "./mortgage";
 import "../forms/forms.css";
-import { useHeadingTag } from "../../ui/Heading";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export interface CalculatorDefaults {
   price?: number;

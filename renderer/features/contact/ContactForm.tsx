@@ -35,7 +35,7 @@ import { useCaptcha } from "../forms/useCaptcha";
 import { useHydrated } from "../forms/useHydrated";
 import "../forms/forms.css";
 import "../../messages/forms-core";
-import { useHeadingTag } from "../../ui/Heading";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export type ContactStatus = "neutral" | "sending" | "success" | "failure";
 export const SUCCESS_TOAST_MS = 5000;

@@ -27,7 +27,7 @@ import { useHydrated } from "../forms/useHydrated";
 import { loadMunicipalities, type MunicipalityOption } from "./municipalities";
 import "../forms/forms.css";
 import "../../messages/forms-core";
-import { useHeadingTag } from "../../ui/Heading";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export interface StepApi<V> {
   values: V;

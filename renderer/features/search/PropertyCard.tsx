@@ -3,7 +3,7 @@
 import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
-import { useHeadingTag } from "../../ui/Heading";
+import { useHeadingTag } from "../../ui/heading-shift";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import type { Listing } from "./api";
