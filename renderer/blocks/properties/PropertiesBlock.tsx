@@ -12,7 +12,25 @@ import type { BlockViewProps } from "../types";
 import "../../features/search/search.css";
 
 // The map loads only for a block that has points: a list of listings alone ships no map code.
-const SiteMap = lazy(() => import("../../features/maps/SiteMap").then((m) => ({ default: m.SiteMap })));
+// The server loads it with this view, and once loaded it resolves synchronously, so a server
+// render never suspends on it (renderToString included).
+type SiteMapModule = { default: typeof import("../../features/maps/SiteMap").SiteMap };
+let siteMapModule: SiteMapModule | undefined;
+const loadSiteMap = () =>
+  import("../../features/maps/SiteMap").then((m): SiteMapModule => {
+    siteMapModule = { default: m.SiteMap };
+    return siteMapModule;
+  });
+if (typeof window === "undefined") await loadSiteMap();
+const SiteMap = lazy(
+  (): Promise<SiteMapModule> =>
+    siteMapModule
+      ? // A thenable that resolves at once: React reads a lazy component resolved during `then` without suspending.
+        ({
+          then: (resolve: (value: SiteMapModule) => void) => resolve(siteMapModule as SiteMapModule),
+        } as Promise<SiteMapModule>)
+      : loadSiteMap(),
+);
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
   const items = fields.property_listing_item ?? [];
