@@ -22,15 +22,14 @@ const loadSiteMap = () =>
     return siteMapModule;
   });
 if (typeof window === "undefined") await loadSiteMap();
-const SiteMap = lazy(
-  (): Promise<SiteMapModule> =>
-    siteMapModule
-      ? // A thenable that resolves at once: React reads a lazy component resolved during `then` without suspending.
-        ({
-          then: (resolve: (value: SiteMapModule) => void) => resolve(siteMapModule as SiteMapModule),
-        } as Promise<SiteMapModule>)
-      : loadSiteMap(),
-);
+/** A thenable that resolves at once: React reads a lazy component resolved during `then` without suspending. */
+function resolvedNow<T>(value: T): Promise<T> {
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point.
+    then: (resolve: (resolved: T) => void) => resolve(value),
+  } as unknown as Promise<T>;
+}
+const SiteMap = lazy(() => (siteMapModule ? resolvedNow(siteMapModule) : loadSiteMap()));
 
 export default function PropertiesBlock({ fields }: BlockViewProps<typeof propertiesBlock>) {
   const items = fields.property_listing_item ?? [];
