@@ -83,10 +83,12 @@ export default function HeroMembersSearch({
     setQuery("");
   }, []);
 
+  const Heading = heroHeading(ctx);
+  const MemberHeading = Heading === "h1" ? "h2" : "h3";
   return (
     <section className="hero hero-members" aria-labelledby={fields.main_title ? titleId : undefined}>
       <div className="container hero-members__head">
-        <Text value={fields.main_title} as={heroHeading(ctx)} className="title-1" id={titleId} />
+        <Text value={fields.main_title} as={Heading} className="title-1" id={titleId} />
         <search className="hero-members__search" data-ready={dialog ? "" : undefined}>
           {dialog ? (
             <dialog.MemberComboBox
@@ -146,9 +148,9 @@ export default function HeroMembersSearch({
                   className="hero-member-card__avatar"
                   style={{ width: MEMBERS_THUMBNAIL_PX, height: MEMBERS_THUMBNAIL_PX }}
                 />
-                <h3 className="hero-member-card__name" id={`${block.id}-member-${index}`}>
+                <MemberHeading className="hero-member-card__name" id={`${block.id}-member-${index}`}>
                   {member.person_name}
-                </h3>
+                </MemberHeading>
                 <Text value={member.person_subtitle} as="p" className="hero-member-card__sub" />
                 <button
                   type="button"

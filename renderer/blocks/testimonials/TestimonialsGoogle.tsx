@@ -4,7 +4,7 @@
  * whose current slide is tracked (onSelect) and highlighted. Review text is plain text:
  * tags are stripped.
  */
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { testimonialsGoogleBlock } from "../../../schema/blocks/testimonials";
 import { avatarFallback } from "../../lib/avatars";
@@ -28,7 +28,7 @@ export default function TestimonialsGoogle({ fields, ctx }: BlockViewProps<typeo
     text: toPlainText(review.description),
   }));
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-google-title`;
+  const headingId = `${useId()}-google-title`;
   const average = fields.average_score;
   const hasAverage = typeof average === "number" && Number.isFinite(average);
   if (!reviews.length && !hasAverage) return null;
