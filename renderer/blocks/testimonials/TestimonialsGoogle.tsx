@@ -32,7 +32,7 @@ export default function TestimonialsGoogle({ fields, ctx }: BlockViewProps<typeo
   const average = fields.average_score;
   const hasAverage = typeof average === "number" && Number.isFinite(average);
   if (!reviews.length && !hasAverage) return null;
-  const slideSize = lgUp ? "calc((100% - 48px) / 3)" : mdUp ? "calc((100% - 24px) / 2)" : "100%";
+  const slideSize = lgUp ? "calc(100% / 3)" : mdUp ? "50%" : "100%";
   return (
     <section
       className="container section testimonials-google"
