@@ -83,13 +83,33 @@ function leafletPureClasses(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     transform: {
       filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]dist[\\/]leaflet-src\.esm\.js$/ },
-      handler: (code) => ({
-        code: code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
-        map: null,
-      }),
+      handler: (code) => {
+        let out = code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2");
+        for (const statement of LEAFLET_UNUSED) {
+          if (!statement.test(out)) throw new Error(`leaflet-pure-classes: ${statement} no longer matches Leaflet`);
+          out = out.replace(new RegExp(statement.source, "gm"), "");
+        }
+        return { code: out, map: null };
+      },
     },
   };
 }
+
+/**
+ * Statements of Leaflet's module build that hang what no map uses on the classes the maps use,
+ * and so keep it in the bundle: the layers and scale controls, WMS tiles, the other projections,
+ * GeoJSON's static helpers and the toGeoJSON methods of layers (an export the maps never make;
+ * a GeoJSON layer, if one is ever imported, keeps its own code). The file mixes CRLF and LF.
+ */
+const LEAFLET_UNUSED = [
+  /^[Cc]ontrol\.([Ll]ayers|[Ss]cale) = \w+;$/m,
+  /^TileLayer\.WMS = \w+;$/m,
+  /^tileLayer\.wms = \w+;$/m,
+  /^CRS\.(EPSG3395|EPSG4326|Simple) = \w+;$/m,
+  /^GeoJSON\.\w+ = \w+;$/m,
+  /^(Marker|Circle|CircleMarker)\.include\(PointToGeoJSON\);$/m,
+  /^(Polyline|Polygon|LayerGroup)\.include\(\{\r?\n\t(toGeoJSON|toMultiPoint): function[\s\S]*?\n\}\);\r?$/m,
+];
 
 /**
  * `use-sync-external-store/shim` resolved to React's own hook in the browser build

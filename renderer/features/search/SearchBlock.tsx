@@ -5,7 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/search";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
@@ -28,7 +28,7 @@ import {
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
-import { priceIncrements } from "./price";
+import { formatNumber, priceIncrements } from "./price";
 import { type MapView, SearchMap } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
@@ -41,10 +41,13 @@ export function SearchBlock({
   defaults,
   showMap,
   title,
+  headingLevel = 2,
 }: {
   defaults: SearchFilters;
   showMap: boolean;
   title?: string;
+  /** Level of the block's title (1 when it opens the page); the count and the cards come below it. */
+  headingLevel?: 1 | 2;
 }) {
   const { t } = useTranslation();
   const site = useSite();
@@ -73,6 +76,7 @@ export function SearchBlock({
   const requestId = useRef(0);
   const pageInFlight = useRef("");
   const small = !bp.mdUp;
+  const titleId = useId();
 
   // After hydration: URL → session → defaults.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount.
@@ -228,6 +232,11 @@ export function SearchBlock({
   const openMun = () => (small ? setOverlayOpen(true) : setMunOpen((o) => !o));
   const columns = cardColumns(bp.width);
   const munNames = (filters.mun ?? []).map((c) => municipalities.find((m) => m.MUN_CODE === c)?.DESCRIPTION ?? c);
+  const Title = headingLevel === 1 ? "h1" : "h2";
+  const Count = headingLevel === 1 ? "h2" : "h3";
+  // Sorted by price over both transactions, the server lists sales, then rentals (monthly rents
+  // are not comparable with prices): a heading marks where the rentals start.
+  const grouped = !filters.forSaleForRent && order.startsWith("price");
 
   return (
     <section
@@ -235,8 +244,11 @@ export function SearchBlock({
       className="search-block"
       data-mode={mode}
       data-show-map={showMap ? "" : undefined}
-      aria-label={title || t("search.title")}
+      aria-labelledby={titleId}
     >
+      <Title id={titleId} className="search-block__title">
+        {title || t("search.title")}
+      </Title>
       <div className="search-bar">
         <div className="search-bar__mun">
           <button
@@ -301,9 +313,11 @@ export function SearchBlock({
       <Tags filters={filters} municipalities={municipalities} onChange={change} />
       <div className="search-layout">
         <div className="search-results">
-          <p className="search-total" aria-live="polite">
-            {total === undefined ? t("search.loading") : t("search.total", { count: total })}
-          </p>
+          <Count className="search-total" aria-live="polite">
+            {total === undefined
+              ? t("search.loading")
+              : t("search.total", { count: total, n: formatNumber(locale, total) })}
+          </Count>
           {total === 0 && !loading ? (
             <div className="search-empty">
               <p>{t("search.empty")}</p>
@@ -313,11 +327,16 @@ export function SearchBlock({
             </div>
           ) : null}
           <ul className="search-grid" data-columns={columns}>
-            {listing.map((item) => (
+            {listing.map((item, i) => [
+              grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
+                <li key="rent" className="search-grid__group">
+                  <Count>{t("search.rentals")}</Count>
+                </li>
+              ) : null,
               <li key={item.uls}>
-                <PropertyCard listing={item} locale={locale} />
-              </li>
-            ))}
+                <PropertyCard listing={item} locale={locale} headingLevel={headingLevel === 1 ? 3 : 4} />
+              </li>,
+            ])}
           </ul>
           <div ref={sentinel} className="search-sentinel" aria-hidden="true" />
           {loading ? <p className="search-loading">{t("search.loading")}</p> : null}

@@ -18,7 +18,7 @@ import { DEFAULT_BOUNDS } from "../maps/constants";
 import { type LeafletApi, loadLeaflet } from "../maps/load";
 import { type Marker, searchApi } from "./api";
 import type { MapBounds } from "./filters";
-import { formatPrice } from "./price";
+import { formatNumber, formatPrice } from "./price";
 import { type TooltipData, tooltipCache } from "./tooltip-cache";
 
 export interface MapView {
@@ -129,14 +129,21 @@ export function SearchMap({
       if (m.kind === "cluster") {
         const size = m.count < 10 ? 32 : m.count < 100 ? 40 : m.count < 1000 ? 48 : 56;
         const marker = L.marker(at, {
-          icon: L.divIcon({ className: "search-cluster", html: `<span>${m.count}</span>`, iconSize: [size, size] }),
+          icon: L.divIcon({
+            className: "search-cluster",
+            html: `<span>${formatNumber(locale, m.count)}</span>`,
+            iconSize: [size, size],
+          }),
           keyboard: true,
         });
         marker.on("click", () => map.setView(at, Math.min(m.expansion_zoom, map.getMaxZoom() || 18)));
         marker.on("add", () => {
           const el = marker.getElement();
           el?.setAttribute("role", "button");
-          el?.setAttribute("aria-label", t("search.cluster-label", { count: m.count }));
+          el?.setAttribute(
+            "aria-label",
+            t("search.cluster-label", { count: m.count, n: formatNumber(locale, m.count) }),
+          );
         });
         layer.addLayer(marker);
         continue;
