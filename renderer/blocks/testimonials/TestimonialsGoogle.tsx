@@ -12,7 +12,7 @@ import { useBreakpoints } from "../../lib/breakpoints";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
-import { formatAverage, formatReviewDate, STAR_MAX, toPlainText } from "./logic";
+import { formatAverage, formatCount, formatReviewDate, STAR_MAX, toPlainText } from "./logic";
 import { Author, Stars, TruncatedText, useTestimonyModal } from "./shared";
 import "../../messages/people";
 
@@ -51,7 +51,10 @@ export default function TestimonialsGoogle({ fields, ctx }: BlockViewProps<typeo
             />
             {typeof fields.total_reviews === "number" ? (
               <span className="testimonials-google__total">
-                {t("testimonials.total-reviews", { count: fields.total_reviews })}
+                {t("testimonials.total-reviews", {
+                  count: fields.total_reviews,
+                  n: formatCount(fields.total_reviews, ctx.locale),
+                })}
               </span>
             ) : null}
           </p>
