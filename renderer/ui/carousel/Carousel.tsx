@@ -46,7 +46,7 @@ export interface CarouselProps<T> {
   slideSize?: string;
   /** Space between slides in px. */
   gap?: number;
-  /** Shows one progress bar per slide, filling over the autoplay delay for the current one. */
+  /** Shows one progress bar per page, filling over the autoplay delay for the current one. */
   progress?: boolean;
   className?: string;
   onSelect?: (index: number) => void;
