@@ -22,7 +22,7 @@ describe("page title", () => {
     expect(pageTitleOf(list, "en")).toEqual({ index: -1, shift: false });
   });
 
-  it("counts a form block's own heading and never the search block's region name", () => {
+  it("counts the search block's visible title and a form block's own heading", () => {
     const list = blocks([
       {
         id: "s",
@@ -32,7 +32,10 @@ describe("page title", () => {
       },
       { id: "c", block_type: "contact_form_block", block_params: {}, fields: { fr: {}, en: {} } },
     ]);
-    expect(pageTitleOf(list, "fr").index).toBe(1);
+    expect(pageTitleOf(list, "fr").index).toBe(0);
+    // Without a main_title the search block still writes its "Search properties" heading.
+    expect(pageTitleOf(list, "en").index).toBe(0);
+    expect(pageTitleOf(list.slice(1), "en").index).toBe(0);
   });
 
   it("lets a hero choose its own tags", () => {

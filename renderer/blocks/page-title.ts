@@ -9,17 +9,19 @@ import type { Locale } from "../../schema/locales";
 import { getBlockDefinition } from "../../schema/registry";
 import { mapRichText } from "../../schema/richtext";
 
-// Blocks whose view writes a heading even without a main_title (a form's default title).
-const ALWAYS_TITLED = new Set(["contact_form_block", "property_alert_block", "property_valuation_block"]);
-
-// Blocks whose main_title is no visible heading (the search block names its region with it).
-const NEVER_TITLED = new Set(["search_properties_block"]);
+// Blocks whose view writes a heading even without a main_title (a form's default title, the
+// search block's "Search properties").
+const ALWAYS_TITLED = new Set([
+  "contact_form_block",
+  "property_alert_block",
+  "property_valuation_block",
+  "search_properties_block",
+]);
 
 const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 export function hasTitle(block: Block, locale: Locale): boolean {
   if (ALWAYS_TITLED.has(block.block_type)) return true;
-  if (NEVER_TITLED.has(block.block_type)) return false;
   const fields = (block.fields as Partial<Record<Locale, Record<string, unknown>>>)[locale];
   if (!fields) return false;
   if (filled(fields.main_title)) return true;

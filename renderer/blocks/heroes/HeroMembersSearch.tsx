@@ -137,7 +137,7 @@ export default function HeroMembersSearch({
             items={cards}
             label={t("heroes.members.carousel-label")}
             autoplayMs={MEMBERS_SEARCH_AUTOPLAY_MS}
-            slideSize="min(260px, 78%)"
+            slideSize="min(284px, 78%)"
             gap={24}
             className="hero-members__cards"
             renderSlide={({ index, member }) => (

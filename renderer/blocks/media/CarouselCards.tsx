@@ -17,10 +17,9 @@ import "../../messages/media";
 const GAP = 24;
 
 /** Cards per view: 4 from xl, 3 from lg, 2 from sm, else one card with a peek of the next. */
-export function cardSlideSize(bp: Pick<Breakpoints, "smUp" | "lgUp" | "xlUp">, gap = GAP): string {
+export function cardSlideSize(bp: Pick<Breakpoints, "smUp" | "lgUp" | "xlUp">): string {
   const perView = bp.xlUp ? 4 : bp.lgUp ? 3 : bp.smUp ? 2 : 0;
-  if (!perView) return "85%";
-  return `calc((100% - ${(perView - 1) * gap}px) / ${perView})`;
+  return perView ? `calc(100% / ${perView})` : "85%";
 }
 
 export default function CarouselCards({ fields }: BlockViewProps<typeof carouselCardsBlock>) {

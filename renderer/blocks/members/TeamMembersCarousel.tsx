@@ -74,7 +74,7 @@ export default function TeamMembersCarousel({ fields }: BlockViewProps<typeof te
   const headingId = `${useId()}-team-title`;
   if (!members.length) return null;
   const openMember = open === null ? undefined : members[open];
-  const slideSize = lgUp ? "calc((100% - 48px) / 3)" : mdUp ? "calc((100% - 24px) / 2)" : "100%";
+  const slideSize = lgUp ? "calc(100% / 3)" : mdUp ? "50%" : "100%";
   return (
     <section className="container section team-members" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}

@@ -49,7 +49,7 @@ export default function FeaturedPropertiesCarousel({
           label={fields.main_title || t("properties.carousel-label")}
           autoplayMs={FEATURED_AUTOPLAY_MS}
           progress
-          slideSize="min(360px, 85%)"
+          slideSize="min(384px, 85%)"
           renderSlide={(slide) =>
             slide.kind === "listing" ? (
               <PropertyCard listing={slide.listing} locale={ctx.locale} />

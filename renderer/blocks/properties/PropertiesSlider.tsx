@@ -27,7 +27,7 @@ export default function PropertiesSlider({ fields, params, ctx }: BlockViewProps
         <Carousel
           items={data.items}
           label={fields.main_title || t("properties.carousel-label")}
-          slideSize="min(360px, 85%)"
+          slideSize="min(384px, 85%)"
           renderSlide={(item) => <PropertyCard listing={item} locale={ctx.locale} />}
         />
       ) : null}

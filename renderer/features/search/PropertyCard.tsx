@@ -7,7 +7,7 @@ import { useHeadingTag } from "../../ui/heading-shift";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import type { Listing } from "./api";
-import { formatPrice } from "./price";
+import { formatNumber, formatPrice } from "./price";
 
 export function PropertyCard({
   listing,
@@ -16,12 +16,12 @@ export function PropertyCard({
 }: {
   listing: Listing;
   locale: Locale;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
   const price = formatPrice(locale, listing.price);
-  const Heading = useHeadingTag(headingLevel === 2 ? 2 : 3);
-  const area = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA").format(listing.specs.area);
+  const Heading = useHeadingTag(headingLevel);
+  const area = formatNumber(locale, listing.specs.area);
   return (
     <article className="property-card" data-uls={listing.uls}>
       <a className="property-card__link" href={listing.url[locale]}>
