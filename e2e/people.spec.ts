@@ -70,6 +70,15 @@ test.describe("team page (agency)", () => {
     await context.close();
   });
 
+  test("a broker without a photo shows the franchise logo on the agency's site", async ({ page }) => {
+    await goto(page, TEAM_URL);
+    const card = page.locator("[data-member-card]", { hasText: "Chantal Morin" });
+    await expect(card.locator("img").first()).toHaveAttribute("src", /avatar-franchise\.svg$/);
+    // A broker's own photo stays hers.
+    const julie = page.locator("[data-member-card]", { hasText: "Julie Tremblay" });
+    await expect(julie.locator("img").first()).not.toHaveAttribute("src", /avatar-(franchise|broker)\.svg$/);
+  });
+
   test("partner tag filter and show more", async ({ page }) => {
     await goto(page, TEAM_URL);
     const block = page.locator('[data-block-type="partners_block"]');

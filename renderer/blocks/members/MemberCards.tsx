@@ -9,7 +9,7 @@
 import { useEffect, useId, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { memberCardsBlock } from "../../../schema/blocks/members";
-import { avatarFallback } from "../../lib/avatars";
+import { useAvatarFallback } from "../../lib/avatars";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import {
@@ -37,7 +37,7 @@ export default function MemberCards({ fields, params }: BlockViewProps<typeof me
   const filtered = filterByOffice(members, state.office);
   const shown = visiblePage(filtered, state.pages, 16);
   const moreTier = memberMoreTier(filtered.length, state.pages);
-  const fallback = avatarFallback(params.context_type === "teams" ? "team" : "broker");
+  const fallback = useAvatarFallback(params.context_type === "teams" ? "team" : "broker");
 
   useEffect(() => {
     const from = focusFrom.current;
