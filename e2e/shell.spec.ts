@@ -146,4 +146,33 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/fr\/blogue$/);
     expect(documents).not.toContain("/fr");
   });
+
+  test("after 2 s of idle the linked pages are prefetched, never with the data saver on", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const data: string[] = [];
+    page.on("request", (request) => {
+      if (/\.data(\?|$)/.test(request.url())) data.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/fr");
+    await page.waitForTimeout(1000);
+    expect(data).toEqual([]);
+    await expect.poll(() => data.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(data.every((path) => /^\/(fr|en)/.test(path) && !path.startsWith("/fr/qa"))).toBe(true);
+    await context.close();
+
+    const saver = await browser.newContext();
+    await saver.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } }),
+    );
+    const quiet = await saver.newPage();
+    const none: string[] = [];
+    quiet.on("request", (request) => {
+      if (/\.data(\?|$)/.test(request.url())) none.push(request.url());
+    });
+    await quiet.goto("/fr");
+    await quiet.waitForTimeout(4000);
+    expect(none).toEqual([]);
+    await saver.close();
+  });
 });

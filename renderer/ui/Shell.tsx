@@ -13,6 +13,7 @@ import { findPageView } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
 import { findSiteFacts } from "../lib/site-facts";
 import { ChunkReload } from "./shell/ChunkReload";
+import { IdlePrefetch } from "./shell/IdlePrefetch";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
 import { LoadingBar } from "./shell/LoadingBar";
 import { NavigationFocus } from "./shell/NavigationFocus";
@@ -88,6 +89,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <NavigationFocus />
       <RouteChangeGuard />
       <ChunkReload />
+      <IdlePrefetch />
     </SiteProvider>
   );
 }
