@@ -1,0 +1,300 @@
+/**
+ * The rendered-page cache (issue 20; docs/decisions.md "Rendered-page cache"): anonymous GETs of
+ * the routes that opt in (`handle = { pageCache: true }`: content pages, the search page's shell,
+ * blog posts) are rendered once per key — origin, path, significant query, content revision,
+ * build — and served from memory with a fresh nonce in the CSP header and the body. An Express
+ * middleware placed before the compression middleware, so a hit costs no more than a copy of
+ * the compressed bytes and a few header strings.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { compressDocument } from "../../renderer/lib/compress.server";
+import type { PageCacheFacts } from "../../renderer/lib/context";
+import { LOCALE_COOKIE, localeCookie, readCookie } from "../../renderer/lib/locale";
+import { nextNonce } from "../../renderer/lib/nonce.server";
+import { cacheableRouteMatcher, decide, type RequestFacts } from "./request";
+import { revisionReader } from "./revision";
+import { PageStore } from "./store";
+import { brotliWithNonce, buildTemplate, type DocumentTemplate, gzipWithNonce, identityWithNonce } from "./template";
+
+export interface PageCacheOptions {
+  build: ServerBuild;
+  mode: "production" | "development";
+  /** The load context of a render, as the app makes it, with `facts` for the loaders to fill. */
+  loadContext: (facts: PageCacheFacts) => RouterContextProvider;
+  /** The content revision (repo.revision()): every content write changes it. */
+  revision: () => Promise<number>;
+  maxBytes: number;
+  /** `s-maxage` for shared caches, in seconds; 0 keeps them from storing pages. */
+  sMaxAge: number;
+  staleWhileRevalidate: number;
+  /** Longest an entry is served, whatever the revision: renders read the clock (the footer's year). */
+  maxAgeMs?: number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  /** Renders made by the cache (one per miss that was not coalesced). */
+  renders: number;
+  bypasses: number;
+  notModified: number;
+  /** Renders whose answer could not be kept (errors, redirects, not-found pages). */
+  uncacheable: number;
+  entries: number;
+  bytes: number;
+  evictions: number;
+}
+
+/** A header of the rendered answer, kept as is or split where its value held the nonce. */
+type StoredHeader = { name: string; value: string } | { name: string; parts: string[] };
+
+interface CachedPage {
+  template: DocumentTemplate;
+  headers: StoredHeader[];
+  locale?: string;
+  surrogateKey?: string;
+  cacheTag?: string;
+  createdAt: number;
+  size: number;
+}
+
+interface Rendered {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  facts: PageCacheFacts;
+}
+
+/** Headers made per response, never copied from the render. */
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "vary", "set-cookie", "date", "etag"]);
+
+/** The request's origin as React Router's Express adapter builds it (server/app.ts serves through it). */
+export function requestOrigin(req: express.Request): string {
+  const port = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${host}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+}
+
+/** Weak comparison of If-None-Match with the entry's tag (RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+type Encoding = "br" | "gzip" | undefined;
+const encodings = new Map<string, { br: boolean; gzip: boolean }>();
+
+/** What an Accept-Encoding header accepts (memoised: a handful of distinct headers come by). */
+function accepted(header: string | undefined): { br: boolean; gzip: boolean } {
+  const key = header ?? "";
+  let answer = encodings.get(key);
+  if (!answer) {
+    const quality = new Map<string, number>();
+    for (const part of key.split(",")) {
+      const [name = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      quality.set(name.trim(), q ? Number(q.slice(2)) : 1);
+    }
+    const accepts = (name: string) => (quality.get(name) ?? quality.get("*") ?? 0) > 0;
+    answer = { br: accepts("br"), gzip: accepts("gzip") };
+    if (encodings.size >= 256) encodings.clear();
+    encodings.set(key, answer);
+  }
+  return answer;
+}
+
+function chooseEncoding(header: string | undefined, hasBrotli: boolean): Encoding {
+  const { br, gzip } = accepted(header);
+  return br && hasBrotli ? "br" : gzip ? "gzip" : undefined;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const handler = createRequestHandler(options.build, options.mode);
+  const isCacheableRoute = cacheableRouteMatcher(options.build);
+  const buildId = options.build.assets.version;
+  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+  const store = new PageStore<CachedPage>(options.maxBytes);
+  const readRevision = revisionReader(options.revision);
+  const counts = { hits: 0, misses: 0, renders: 0, bypasses: 0, notModified: 0, uncacheable: 0 };
+  const cacheControl =
+    options.sMaxAge > 0
+      ? `public, max-age=0, s-maxage=${options.sMaxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`
+      : "public, no-cache";
+
+  async function render(url: URL): Promise<Rendered> {
+    const facts: PageCacheFacts = { cacheable: false, tags: [] };
+    // Nothing of the visitor's request reaches the render: what it shows depends on the key only.
+    // No Accept-Encoding either: the document comes back whole, to be compressed into templates.
+    const response = await handler(new Request(url), options.loadContext(facts));
+    counts.renders++;
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body, facts };
+  }
+
+  /** The entry of a rendered answer, or undefined when it must not be served to anyone else. */
+  async function toEntry(rendered: Rendered, key: string): Promise<CachedPage | undefined> {
+    const { status, headers, body, facts } = rendered;
+    if (status !== 200 || !facts.cacheable || body.byteLength === 0) return undefined;
+    if (!headers.get("content-type")?.startsWith("text/html") || headers.has("content-encoding")) return undefined;
+    // Only the locale cookie, which the entry sets again per visitor; any other is someone's own.
+    if (headers.getSetCookie().some((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`))) return undefined;
+    const nonce = /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
+    if (!nonce) return undefined;
+    const template = await buildTemplate(body, nonce);
+    if (!template) return undefined;
+    const stored: StoredHeader[] = [];
+    headers.forEach((value, name) => {
+      if (PER_RESPONSE.has(name)) return;
+      stored.push(value.includes(nonce) ? { name, parts: value.split(nonce) } : { name, value });
+    });
+    const tags = facts.tags.filter((tag) => /^[\x21-\x7e]+$/.test(tag) && !tag.includes(","));
+    return {
+      template,
+      headers: stored,
+      locale: facts.locale,
+      surrogateKey: tags.length ? tags.join(" ") : undefined,
+      cacheTag: tags.length ? tags.join(",") : undefined,
+      createdAt: Date.now(),
+      size: template.size + key.length * 2 + stored.reduce((sum, h) => sum + h.name.length + 200, 0),
+    };
+  }
+
+  function send(req: express.Request, res: express.Response, entry: CachedPage, state: "HIT" | "MISS"): void {
+    const nonce = nextNonce();
+    const headers: OutgoingHttpHeaders = {};
+    for (const header of entry.headers) {
+      headers[header.name] = "parts" in header ? header.parts.join(nonce) : header.value;
+    }
+    headers.etag = entry.template.etag;
+    headers["cache-control"] = cacheControl;
+    headers.vary = "Accept-Encoding";
+    if (entry.surrogateKey) {
+      headers["surrogate-key"] = entry.surrogateKey;
+      headers["cache-tag"] = entry.cacheTag;
+    }
+    headers["x-page-cache"] = state;
+    if (entry.locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== entry.locale) {
+      headers["set-cookie"] = localeCookie(entry.locale as "fr" | "en");
+    }
+    if (matchesEtag(req.headers["if-none-match"], entry.template.etag)) {
+      counts.notModified++;
+      // The browser keeps the body it has, with the nonce it came with: a new policy header would
+      // replace the stored one (RFC 9111 §4.3.4) and block that body's scripts.
+      delete headers["content-security-policy"];
+      delete headers["content-type"];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const nonceBytes = Buffer.from(nonce, "latin1");
+    const encoding = chooseEncoding(req.headers["accept-encoding"], entry.template.br !== undefined);
+    const body =
+      encoding === "br"
+        ? (brotliWithNonce(entry.template, nonceBytes) as Buffer)
+        : encoding === "gzip"
+          ? gzipWithNonce(entry.template, nonceBytes)
+          : identityWithNonce(entry.template, nonceBytes);
+    if (encoding) headers["content-encoding"] = encoding;
+    headers["content-length"] = body.byteLength;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** A render the cache could not keep, answered as the usual path would. */
+  function sendRendered(req: express.Request, res: express.Response, rendered: Rendered): void {
+    const headers = new Headers();
+    rendered.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length") headers.set(name, value);
+    });
+    for (const cookie of rendered.headers.getSetCookie()) {
+      if (!cookie.startsWith(`${LOCALE_COOKIE}=`)) headers.append("set-cookie", cookie);
+    }
+    const { locale } = rendered.facts;
+    if (locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== locale) {
+      headers.append("set-cookie", localeCookie(locale as "fr" | "en"));
+    }
+    if (!headers.has("cache-control")) headers.set("cache-control", "private, no-cache");
+    headers.set("x-page-cache", "MISS");
+    let body = rendered.body;
+    if (body.byteLength > 0 && !headers.has("content-encoding")) {
+      body = compressDocument(body, (req.headers["accept-encoding"] as string | undefined) ?? null, headers);
+    } else {
+      headers.set("content-length", String(body.byteLength));
+    }
+    res.status(rendered.status);
+    headers.forEach((value, name) => {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    });
+    const cookies = headers.getSetCookie();
+    if (cookies.length) res.setHeader("set-cookie", cookies);
+    res.end(req.method === "HEAD" || body.byteLength === 0 ? undefined : body);
+  }
+
+  function facts(req: express.Request): RequestFacts {
+    const h: IncomingHttpHeaders = req.headers;
+    return {
+      method: req.method,
+      origin: requestOrigin(req),
+      target: req.originalUrl,
+      cookie: h.cookie,
+      authorization: h.authorization,
+    };
+  }
+
+  async function middleware(req: express.Request, res: express.Response, next: express.NextFunction) {
+    const decision = decide(facts(req), isCacheableRoute);
+    if (decision.kind === "skip") return next();
+    if (decision.kind === "bypass") {
+      counts.bypasses++;
+      // Someone's own page (an editor's, or a query the cache does not know): never in a shared cache.
+      res.setHeader("cache-control", "private, no-cache");
+      res.setHeader("x-page-cache", "BYPASS");
+      return next();
+    }
+    try {
+      const revision = await readRevision();
+      store.observeRevision(revision);
+      const key = `${buildId}\n${revision}\n${decision.key}`;
+      const cached = store.get(key);
+      if (cached && Date.now() - cached.createdAt < maxAgeMs) {
+        counts.hits++;
+        return send(req, res, cached, "HIT");
+      }
+      const { promise, leader } = store.coalesce(key, async () => {
+        const rendered = await render(decision.url);
+        const entry = await toEntry(rendered, key);
+        if (entry) store.set(key, entry, revision);
+        else counts.uncacheable++;
+        return { rendered, entry };
+      });
+      const { rendered, entry } = await promise;
+      if (entry) {
+        if (leader) counts.misses++;
+        else counts.hits++;
+        return send(req, res, entry, leader ? "MISS" : "HIT");
+      }
+      // Not kept: the leader answers with its render unless the request had campaign keys the
+      // render left out (a redirect would lose them); waiting requests render for themselves.
+      const dropped = new URL(req.originalUrl, "http://x").search !== decision.url.search;
+      if (leader && !dropped) return sendRendered(req, res, rendered);
+      res.setHeader("cache-control", "private, no-cache");
+      return next();
+    } catch (error) {
+      // The store or the render failed: the usual path answers (and reports) as it would have.
+      console.error("[page-cache]", error);
+      if (res.headersSent) return;
+      return next();
+    }
+  }
+
+  return {
+    middleware,
+    stats: (): PageCacheStats => ({ ...counts, ...store.stats() }),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
