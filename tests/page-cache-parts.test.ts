@@ -188,6 +188,18 @@ describe("the cache's memory", () => {
     expect(store.get("late")).toBeUndefined();
   });
 
+  it("forgets everything when the revision goes back (a database restored from a backup)", () => {
+    const store = new PageStore<{ size: number }>(1000);
+    store.observeRevision(7);
+    store.set("7:/fr", entry(100), 7);
+    store.observeRevision(3);
+    expect(store.stats().entries).toBe(0);
+    // A render that started before the restore must not be kept under the old number.
+    store.set("7:/fr", entry(100), 7);
+    store.observeRevision(7);
+    expect(store.get("7:/fr")).toBeUndefined();
+  });
+
   it("runs one render for concurrent misses of a key, and forgets it once settled, even failed", async () => {
     const store = new PageStore<{ size: number }>(1000);
     let renders = 0;

@@ -24,9 +24,13 @@ export class PageStore<Entry extends Sized> {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** A newer content revision makes every entry unreachable: free them at once. */
+  /**
+   * Another content revision makes every entry unreachable: free them at once. Any change
+   * counts, a lower number too (a database restored from a backup): the numbers it climbs back
+   * through must not find entries of the content they named before.
+   */
   observeRevision(revision: number): void {
-    if (revision <= this.revision) return;
+    if (revision === this.revision) return;
     this.revision = revision;
     this.entries.clear();
     this.bytes = 0;
@@ -42,9 +46,9 @@ export class PageStore<Entry extends Sized> {
     return entry;
   }
 
-  /** Keeps `entry` unless it was made for a revision older than the newest seen, or is too large. */
+  /** Keeps `entry` unless it was made for a revision other than the last seen, or is too large. */
   set(key: string, entry: Entry, revision: number): void {
-    if (revision < this.revision || entry.size > this.maxBytes / 4) return;
+    if (revision !== this.revision || entry.size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.bytes -= previous.size;
