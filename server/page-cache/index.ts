@@ -12,11 +12,19 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { compressDocument } from "../../renderer/lib/compress.server";
 import type { PageCacheFacts } from "../../renderer/lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../../renderer/lib/locale";
-import { nextNonce } from "../../renderer/lib/nonce.server";
+import { NONCE_PATTERN, nextNonce } from "../../renderer/lib/nonce.server";
 import { cacheableRouteMatcher, decide, type RequestFacts } from "./request";
 import { revisionReader } from "./revision";
 import { PageStore } from "./store";
-import { brotliWithNonce, buildTemplate, type DocumentTemplate, gzipWithNonce, identityWithNonce } from "./template";
+import {
+  brotliWithNonce,
+  buildTemplate,
+  type DocumentTemplate,
+  documentEtag,
+  gzipWithNonce,
+  identityWithNonce,
+  splitAtNonce,
+} from "./template";
 
 export interface PageCacheOptions {
   build: ServerBuild;
@@ -50,12 +58,18 @@ export interface PageCacheStats {
 /** A header of the rendered answer, kept as is or split where its value held the nonce. */
 type StoredHeader = { name: string; value: string } | { name: string; parts: string[] };
 
-interface CachedPage {
-  template: DocumentTemplate;
+/** An answer of the cache but its body: known as soon as the page is rendered. */
+interface PageHead {
   headers: StoredHeader[];
+  /** Weak: the same for every response of the document, whatever its nonce and coding. */
+  etag: string;
   locale?: string;
   surrogateKey?: string;
   cacheTag?: string;
+}
+
+interface CachedPage extends PageHead {
+  template: DocumentTemplate;
   createdAt: number;
   size: number;
 }
@@ -135,17 +149,15 @@ export function createPageCache(options: PageCacheOptions) {
     return { status: response.status, headers: response.headers, body, facts };
   }
 
-  /** The entry of a rendered answer, or undefined when it must not be served to anyone else. */
-  async function toEntry(rendered: Rendered, key: string): Promise<CachedPage | undefined> {
+  /** The head of a rendered answer, or undefined when it must not be served to anyone else. */
+  function describe(rendered: Rendered): (PageHead & { nonce: string }) | undefined {
     const { status, headers, body, facts } = rendered;
     if (status !== 200 || !facts.cacheable || body.byteLength === 0) return undefined;
     if (!headers.get("content-type")?.startsWith("text/html") || headers.has("content-encoding")) return undefined;
     // Only the locale cookie, which the entry sets again per visitor; any other is someone's own.
     if (headers.getSetCookie().some((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`))) return undefined;
     const nonce = /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
-    if (!nonce) return undefined;
-    const template = await buildTemplate(body, nonce);
-    if (!template) return undefined;
+    if (!nonce || !NONCE_PATTERN.test(nonce)) return undefined;
     const stored: StoredHeader[] = [];
     headers.forEach((value, name) => {
       if (PER_RESPONSE.has(name)) return;
@@ -153,39 +165,69 @@ export function createPageCache(options: PageCacheOptions) {
     });
     const tags = facts.tags.filter((tag) => /^[\x21-\x7e]+$/.test(tag) && !tag.includes(","));
     return {
-      template,
+      nonce,
       headers: stored,
+      etag: documentEtag(splitAtNonce(body, Buffer.from(nonce, "latin1"))),
       locale: facts.locale,
       surrogateKey: tags.length ? tags.join(" ") : undefined,
       cacheTag: tags.length ? tags.join(",") : undefined,
-      createdAt: Date.now(),
-      size: template.size + key.length * 2 + stored.reduce((sum, h) => sum + h.name.length + 200, 0),
     };
   }
 
-  function send(req: express.Request, res: express.Response, entry: CachedPage, state: "HIT" | "MISS"): void {
-    const nonce = nextNonce();
+  /** The entry of a cacheable render: its templates, compressed off the main thread. */
+  async function toEntry(
+    rendered: Rendered,
+    head: PageHead & { nonce: string },
+    key: string,
+  ): Promise<CachedPage | undefined> {
+    const template = await buildTemplate(rendered.body, head.nonce);
+    if (!template) return undefined;
+    const { nonce: _, ...kept } = head;
+    return {
+      ...kept,
+      template,
+      createdAt: Date.now(),
+      size: template.size + key.length * 2 + kept.headers.reduce((sum, h) => sum + h.name.length + 200, 0),
+    };
+  }
+
+  /** The headers of an answer of `head` with `nonce`, and whether the visitor has it already (304). */
+  function answerHeaders(
+    req: express.Request,
+    head: PageHead,
+    nonce: string,
+    state: "HIT" | "MISS",
+  ): { headers: OutgoingHttpHeaders; notModified: boolean } {
     const headers: OutgoingHttpHeaders = {};
-    for (const header of entry.headers) {
+    for (const header of head.headers) {
       headers[header.name] = "parts" in header ? header.parts.join(nonce) : header.value;
     }
-    headers.etag = entry.template.etag;
+    headers.etag = head.etag;
     headers["cache-control"] = cacheControl;
     headers.vary = "Accept-Encoding";
-    if (entry.surrogateKey) {
-      headers["surrogate-key"] = entry.surrogateKey;
-      headers["cache-tag"] = entry.cacheTag;
+    if (head.surrogateKey) {
+      headers["surrogate-key"] = head.surrogateKey;
+      headers["cache-tag"] = head.cacheTag;
     }
     headers["x-page-cache"] = state;
-    if (entry.locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== entry.locale) {
-      headers["set-cookie"] = localeCookie(entry.locale as "fr" | "en");
+    if (head.locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== head.locale) {
+      headers["set-cookie"] = localeCookie(head.locale as "fr" | "en");
     }
-    if (matchesEtag(req.headers["if-none-match"], entry.template.etag)) {
+    const notModified = matchesEtag(req.headers["if-none-match"], head.etag);
+    if (notModified) {
       counts.notModified++;
       // The browser keeps the body it has, with the nonce it came with: a new policy header would
       // replace the stored one (RFC 9111 §4.3.4) and block that body's scripts.
       delete headers["content-security-policy"];
       delete headers["content-type"];
+    }
+    return { headers, notModified };
+  }
+
+  function send(req: express.Request, res: express.Response, entry: CachedPage, state: "HIT" | "MISS"): void {
+    const nonce = nextNonce();
+    const { headers, notModified } = answerHeaders(req, entry, nonce, state);
+    if (notModified) {
       res.writeHead(304, headers);
       res.end();
       return;
@@ -198,6 +240,32 @@ export function createPageCache(options: PageCacheOptions) {
         : encoding === "gzip"
           ? gzipWithNonce(entry.template, nonceBytes)
           : identityWithNonce(entry.template, nonceBytes);
+    if (encoding) headers["content-encoding"] = encoding;
+    headers["content-length"] = body.byteLength;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /**
+   * The first answer of a new entry, with its render's own nonce, compressed as a render is,
+   * while the templates are built: whoever asks first waits no longer than without the cache.
+   */
+  function sendFirst(
+    req: express.Request,
+    res: express.Response,
+    rendered: Rendered,
+    head: PageHead & { nonce: string },
+  ): void {
+    const { headers, notModified } = answerHeaders(req, head, head.nonce, "MISS");
+    if (notModified) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const coded = new Headers();
+    const accept = (req.headers["accept-encoding"] as string | undefined) ?? null;
+    const body = compressDocument(rendered.body, accept, coded);
+    const encoding = coded.get("content-encoding");
     if (encoding) headers["content-encoding"] = encoding;
     headers["content-length"] = body.byteLength;
     res.writeHead(200, headers);
@@ -264,23 +332,40 @@ export function createPageCache(options: PageCacheOptions) {
         counts.hits++;
         return send(req, res, cached, "HIT");
       }
+      // The first request renders and answers at once; those that come meanwhile wait for the entry.
+      let first: Promise<{ rendered: Rendered; head?: PageHead & { nonce: string } }> | undefined;
       const { promise, leader } = store.coalesce(key, async () => {
-        const rendered = await render(decision.url);
-        const entry = await toEntry(rendered, key);
+        first = render(decision.url).then((rendered) => ({ rendered, head: describe(rendered) }));
+        const { rendered, head } = await first;
+        const entry = head && (await toEntry(rendered, head, key));
         if (entry) store.set(key, entry, revision);
         else counts.uncacheable++;
-        return { rendered, entry };
+        return entry;
       });
-      const { rendered, entry } = await promise;
-      if (entry) {
-        if (leader) counts.misses++;
-        else counts.hits++;
-        return send(req, res, entry, leader ? "MISS" : "HIT");
+      if (leader && first) {
+        // Its answer does not wait for the templates. A failed render is reported below; a failed
+        // template only costs the entry.
+        let renderedOk = false;
+        promise.catch((error) => renderedOk && console.error("[page-cache] no entry made", error));
+        const { rendered, head } = await first;
+        renderedOk = true;
+        if (head) {
+          counts.misses++;
+          return sendFirst(req, res, rendered, head);
+        }
+        // Not kept: answered with its render unless the request had campaign keys the render
+        // left out (a redirect would lose them).
+        const dropped = new URL(req.originalUrl, "http://x").search !== decision.url.search;
+        if (!dropped) return sendRendered(req, res, rendered);
+        res.setHeader("cache-control", "private, no-cache");
+        return next();
       }
-      // Not kept: the leader answers with its render unless the request had campaign keys the
-      // render left out (a redirect would lose them); waiting requests render for themselves.
-      const dropped = new URL(req.originalUrl, "http://x").search !== decision.url.search;
-      if (leader && !dropped) return sendRendered(req, res, rendered);
+      const entry = await promise;
+      if (entry) {
+        counts.hits++;
+        return send(req, res, entry, "HIT");
+      }
+      // The render could not be kept: the requests that waited for it render for themselves.
       res.setHeader("cache-control", "private, no-cache");
       return next();
     } catch (error) {

@@ -215,6 +215,20 @@ export function identityWithNonce(template: DocumentTemplate, nonce: Buffer): Bu
   return zlib.gunzipSync(gzipWithNonce(template, nonce));
 }
 
+/**
+ * The weak entity tag of a document split at its nonces (`splitAtNonce`): a hash of the document
+ * with zeros in place of each nonce, so every response of it has the same tag.
+ */
+export function documentEtag(parts: readonly Buffer[]): string {
+  const hash = createHash("sha256");
+  const zeros = Buffer.alloc(NONCE_LENGTH);
+  parts.forEach((part, i) => {
+    hash.update(part);
+    if (i < parts.length - 1) hash.update(zeros);
+  });
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
 function randomNonce(): Buffer {
   return Buffer.from(randomBytes(16).toString("base64"), "latin1");
 }
@@ -234,10 +248,7 @@ export async function buildTemplate(document: Buffer, nonce: string): Promise<Do
   const expected = Buffer.concat(interleave(parts, Array(parts.length - 1).fill(check)));
   const fill = sentinels(parts.length - 1, alphabet);
   const [gzip, firstBr] = await Promise.all([gzipTemplate(parts, fill, length), brotliTemplate(parts, fill, length)]);
-  const etag = `W/"${createHash("sha256")
-    .update(Buffer.concat(interleave(parts, Array(parts.length - 1).fill(Buffer.alloc(NONCE_LENGTH)))))
-    .digest("base64url")
-    .slice(0, 27)}"`;
+  const etag = documentEtag(parts);
   const template: DocumentTemplate = { gzip, br: firstBr, length, etag, size: 0 };
   // One check each, with a nonce that is neither the rendered one nor a sentinel.
   if (!zlib.gunzipSync(gzipWithNonce(template, check)).equals(expected)) return undefined;
