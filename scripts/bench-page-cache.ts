@@ -4,7 +4,8 @@
  * and with a plain Node server sending the cache's own bytes from memory
  * (scripts/bench-static-server.ts), at 10 and 50 connections; then the first request after a
  * publish, idle and under load. Every server is a child process of its own; autocannon runs in
- * the bench's process, as for the `ssr` section.
+ * the bench's process, as for the `ssr` section. Each run also gives the server's CPU time per
+ * request (Linux /proc), which holds better than requests/s when other work shares the cores.
  *
  * Requests accept "gzip, deflate, br" as a browser does: the cache and the static server send
  * Brotli.
@@ -31,6 +32,8 @@ const P99_GOAL_MS = 10;
 
 interface Run {
   rps: number;
+  /** Server CPU time per request, in µs (all its threads), when /proc can tell. */
+  cpuUs?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -56,11 +59,43 @@ function request(url: string, options: http.RequestOptions = {}, payload?: strin
   });
 }
 
-async function load(url: string, connections: number, duration = SECONDS): Promise<Run> {
+/** User + system CPU time of a process in ms, every thread included (Linux; undefined elsewhere). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** The node process tsx starts for `child`: the one that serves (Linux; undefined elsewhere). */
+function servingPid(child: ChildProcess): number | undefined {
+  try {
+    const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/);
+    return Number(children[0]) || child.pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `duration` seconds of `connections` connections on `url`; with `pid`, the server's CPU time per
+ * request too, a figure that holds better than requests/s on a machine shared with other work.
+ */
+async function load(url: string, connections: number, duration = SECONDS, pid?: number): Promise<Run> {
   const { default: autocannon } = await import("autocannon");
+  const before = processCpuMs(pid);
   const result = await autocannon({ url, connections, duration, headers: { "accept-encoding": ACCEPT } });
+  const after = processCpuMs(pid);
   return {
     rps: Math.round(result["2xx"] / duration),
+    cpuUs:
+      before !== undefined && after !== undefined && result.requests.total
+        ? Math.round(((after - before) * 1000) / result.requests.total)
+        : undefined,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -179,11 +214,12 @@ export const pageCacheSection: BenchSection = {
         children.push(yardstick.child);
         for (const origin of [cached.origin, uncached.origin, yardstick.origin]) await load(`${origin}${page}`, 10, 1);
         for (const connections of CONNECTIONS) {
-          const cache = await load(`${cached.origin}${page}`, connections);
-          const render = await load(`${uncached.origin}${page}`, connections);
-          const stat = await load(`${yardstick.origin}${page}`, connections);
+          const cache = await load(`${cached.origin}${page}`, connections, SECONDS, servingPid(cached.child));
+          const render = await load(`${uncached.origin}${page}`, connections, SECONDS, servingPid(uncached.child));
+          const stat = await load(`${yardstick.origin}${page}`, connections, SECONDS, servingPid(yardstick.child));
           const share = stat.rps ? cache.rps / stat.rps : 0;
-          const line = `${page} @${connections}: cache ${cache.rps}/s p99 ${cache.p99} ms | render ${render.rps}/s p99 ${render.p99} ms | static ${stat.rps}/s p99 ${stat.p99} ms | ${(share * 100).toFixed(0)}% of static, ${(cache.rps / Math.max(render.rps, 1)).toFixed(1)}× render`;
+          const cpu = (run: Run) => (run.cpuUs === undefined ? "" : `, ${run.cpuUs} µs CPU/req`);
+          const line = `${page} @${connections}: cache ${cache.rps}/s p99 ${cache.p99} ms${cpu(cache)} | render ${render.rps}/s p99 ${render.p99} ms${cpu(render)} | static ${stat.rps}/s p99 ${stat.p99} ms${cpu(stat)} | ${(share * 100).toFixed(0)}% of static, ${(cache.rps / Math.max(render.rps, 1)).toFixed(1)}× render`;
           log(line);
           table.push(line);
           const problems = [cache, render, stat].filter((run) => run.non2xx || run.errors).length;
@@ -201,21 +237,21 @@ export const pageCacheSection: BenchSection = {
               (connections !== 10 || cache.p99 < P99_GOAL_MS) &&
               cache.non2xx === 0 &&
               cache.errors === 0,
-            note: `p50 ${cache.p50} ms, p99 ${cache.p99} ms; ${(share * 100).toFixed(0)}% of static`,
+            note: `p50 ${cache.p50} ms, p99 ${cache.p99} ms${cpu(cache)}; ${(share * 100).toFixed(0)}% of static`,
           });
           rows.push({
             section: "pagecache",
             metric: `${page} rendered (PAGE_CACHE_MB=0), ${connections} connections`,
             value: render.rps,
             unit: "req/s",
-            note: `p50 ${render.p50} ms, p99 ${render.p99} ms; the cache is ${(cache.rps / Math.max(render.rps, 1)).toFixed(1)}×`,
+            note: `p50 ${render.p50} ms, p99 ${render.p99} ms${cpu(render)}; the cache is ${(cache.rps / Math.max(render.rps, 1)).toFixed(1)}×`,
           });
           rows.push({
             section: "pagecache",
             metric: `${page} static server (same ${hit.body.byteLength} B from memory), ${connections} connections`,
             value: stat.rps,
             unit: "req/s",
-            note: `p50 ${stat.p50} ms, p99 ${stat.p99} ms${problems ? `; ${problems} run(s) with errors` : ""}`,
+            note: `p50 ${stat.p50} ms, p99 ${stat.p99} ms${cpu(stat)}${problems ? `; ${problems} run(s) with errors` : ""}`,
           });
         }
       }
