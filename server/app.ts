@@ -2,6 +2,8 @@
  * The one production process: the content service under /api, the built site's
  * static files, and server rendering that calls the content service in process.
  */
+
+import type http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -99,9 +101,9 @@ export async function createApp(options: AppOptions) {
     return context;
   };
 
-  // Anonymous pages from memory (server/page-cache), ahead of the compression middleware: the
-  // cache's answers are compressed already. Production builds only, on the embedded content
-  // service (a remote one has no revision the keys could carry).
+  // Anonymous pages from memory (server/page-cache), ahead of Express (`handler` below): a hit
+  // pays for no routing, and its answer is compressed already. Production builds only, on the
+  // embedded content service (a remote one has no revision the keys could carry).
   let pageCache: PageCache | undefined;
   if (entryModule && config.PAGE_CACHE_MB > 0 && !config.CONTENT_API_URL) {
     pageCache = createPageCache({
@@ -113,7 +115,6 @@ export async function createApp(options: AppOptions) {
       sMaxAge: config.PAGE_CACHE_S_MAXAGE,
       staleWhileRevalidate: config.PAGE_CACHE_STALE_WHILE_REVALIDATE,
     });
-    app.use(pageCache.middleware);
   }
   if (config.PAGE_CACHE_PURGE_URL) {
     const purge = createPurgeHook({ url: config.PAGE_CACHE_PURGE_URL, token: config.PAGE_CACHE_PURGE_TOKEN });
@@ -155,5 +156,10 @@ export async function createApp(options: AppOptions) {
         contextOf(entryModule ?? ((await options.build()).entry.module as unknown as EntryWithContext)),
     }),
   );
-  return { app, content, services, pageCache };
+  // What the HTTP server calls: the page cache first, then the app.
+  const cache = pageCache;
+  const handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
+    ? (req, res) => void cache.handle(req, res, () => app(req, res))
+    : app;
+  return { app, handler, content, services, pageCache };
 }

@@ -110,7 +110,7 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
     const created = await createApp({ config: ctx.config, build: async () => build, content });
     if (!created.pageCache) throw new Error("the page cache is off");
     cache = created.pageCache;
-    server = http.createServer(created.app);
+    server = http.createServer(created.handler);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
     // Loading the build goes through Vite's transform: slow on a busy machine.

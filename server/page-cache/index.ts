@@ -6,8 +6,8 @@
  * middleware placed before the compression middleware, so a hit costs no more than a copy of
  * the compressed bytes and a few header strings.
  */
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
-import type express from "express";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressDocument } from "../../renderer/lib/compress.server";
 import type { PageCacheFacts } from "../../renderer/lib/context";
@@ -84,11 +84,28 @@ interface Rendered {
 /** Headers made per response, never copied from the render. */
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "vary", "set-cookie", "date", "etag"]);
 
-/** The request's origin as React Router's Express adapter builds it (server/app.ts serves through it). */
-export function requestOrigin(req: express.Request): string {
-  const port = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const host = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return `${req.protocol}://${host}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+const origins = new Map<string, string>();
+
+/**
+ * The request's origin as the site's renders see it (React Router's Express adapter, without
+ * `trust proxy`): the socket's protocol, the Host header's name and port. Memoised: a handful of
+ * distinct Host headers come by.
+ */
+export function requestOrigin(req: IncomingMessage): string {
+  const https = (req.socket as TLSSocket).encrypted === true;
+  const hostHeader = req.headers.host ?? "";
+  const memo = `${https ? "s" : ""}${hostHeader}`;
+  let origin = origins.get(memo);
+  if (origin === undefined) {
+    const offset = hostHeader.startsWith("[") ? hostHeader.indexOf("]") + 1 : 0;
+    const colon = hostHeader.indexOf(":", offset);
+    const name = (colon < 0 ? hostHeader : hostHeader.slice(0, colon)).split(/[\\/?#@]/)[0] || "localhost";
+    const port = Number.parseInt(colon < 0 ? "" : hostHeader.slice(colon + 1), 10);
+    origin = `${https ? "https" : "http"}://${name}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+    if (origins.size >= 256) origins.clear();
+    origins.set(memo, origin);
+  }
+  return origin;
 }
 
 /** Weak comparison of If-None-Match with the entry's tag (RFC 9110 §13.1.2). */
@@ -193,7 +210,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** The headers of an answer of `head` with `nonce`, and whether the visitor has it already (304). */
   function answerHeaders(
-    req: express.Request,
+    req: IncomingMessage,
     head: PageHead,
     nonce: string,
     state: "HIT" | "MISS",
@@ -224,7 +241,7 @@ export function createPageCache(options: PageCacheOptions) {
     return { headers, notModified };
   }
 
-  function send(req: express.Request, res: express.Response, entry: CachedPage, state: "HIT" | "MISS"): void {
+  function send(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: "HIT" | "MISS"): void {
     const nonce = nextNonce();
     const { headers, notModified } = answerHeaders(req, entry, nonce, state);
     if (notModified) {
@@ -251,8 +268,8 @@ export function createPageCache(options: PageCacheOptions) {
    * while the templates are built: whoever asks first waits no longer than without the cache.
    */
   function sendFirst(
-    req: express.Request,
-    res: express.Response,
+    req: IncomingMessage,
+    res: ServerResponse,
     rendered: Rendered,
     head: PageHead & { nonce: string },
   ): void {
@@ -273,7 +290,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** A render the cache could not keep, answered as the usual path would. */
-  function sendRendered(req: express.Request, res: express.Response, rendered: Rendered): void {
+  function sendRendered(req: IncomingMessage, res: ServerResponse, rendered: Rendered): void {
     const headers = new Headers();
     rendered.headers.forEach((value, name) => {
       if (name !== "set-cookie" && name !== "content-length") headers.set(name, value);
@@ -293,7 +310,7 @@ export function createPageCache(options: PageCacheOptions) {
     } else {
       headers.set("content-length", String(body.byteLength));
     }
-    res.status(rendered.status);
+    res.statusCode = rendered.status;
     headers.forEach((value, name) => {
       if (name !== "set-cookie") res.setHeader(name, value);
     });
@@ -302,18 +319,22 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(req.method === "HEAD" || body.byteLength === 0 ? undefined : body);
   }
 
-  function facts(req: express.Request): RequestFacts {
-    const h: IncomingHttpHeaders = req.headers;
+  function facts(req: IncomingMessage): RequestFacts {
+    const h = req.headers;
     return {
-      method: req.method,
+      method: req.method ?? "GET",
       origin: requestOrigin(req),
-      target: req.originalUrl,
+      target: req.url ?? "/",
       cookie: h.cookie,
       authorization: h.authorization,
     };
   }
 
-  async function middleware(req: express.Request, res: express.Response, next: express.NextFunction) {
+  /**
+   * Answers `req` from the cache, or hands it to `next` (the Express app). Mounted ahead of
+   * Express (server/app.ts): a hit pays for no routing.
+   */
+  async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
     const decision = decide(facts(req), isCacheableRoute);
     if (decision.kind === "skip") return next();
     if (decision.kind === "bypass") {
@@ -355,7 +376,7 @@ export function createPageCache(options: PageCacheOptions) {
         }
         // Not kept: answered with its render unless the request had campaign keys the render
         // left out (a redirect would lose them).
-        const dropped = new URL(req.originalUrl, "http://x").search !== decision.url.search;
+        const dropped = new URL(req.url ?? "/", "http://x").search !== decision.url.search;
         if (!dropped) return sendRendered(req, res, rendered);
         res.setHeader("cache-control", "private, no-cache");
         return next();
@@ -377,7 +398,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   return {
-    middleware,
+    handle,
     stats: (): PageCacheStats => ({ ...counts, ...store.stats() }),
   };
 }
