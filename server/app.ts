@@ -64,6 +64,20 @@ export interface AppOptions {
   content?: ContentService;
 }
 
+const hosts = new Map<string, boolean>();
+
+/** Whether a Host header names a host (memoised: a handful of distinct headers come by). */
+function validHost(host: string | undefined): boolean {
+  if (host === undefined) return true; // HTTP/1.0; Node refuses HTTP/1.1 requests without one
+  let valid = hosts.get(host);
+  if (valid === undefined) {
+    valid = URL.canParse(`http://${host}/`) && !/[\s/?#@\\]/.test(host);
+    if (hosts.size >= 256) hosts.clear();
+    hosts.set(host, valid);
+  }
+  return valid;
+}
+
 export function createServices(config: Config, content: ContentService): AppServices {
   const fetcher = config.CONTENT_API_URL
     ? (request: Request) => {
@@ -156,10 +170,16 @@ export async function createApp(options: AppOptions) {
         contextOf(entryModule ?? ((await options.build()).entry.module as unknown as EntryWithContext)),
     }),
   );
-  // What the HTTP server calls: the page cache first, then the app.
+  // What the HTTP server calls: the page cache first, then the app. A Host header no URL can be
+  // made of is the client's error (React Router would fail to build the request's URL: a 500).
   const cache = pageCache;
-  const handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
+  const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (validHost(req.headers.host)) return serve(req, res);
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    res.end("Bad Request: invalid Host header");
+  };
   return { app, handler, content, services, pageCache };
 }

@@ -322,6 +322,18 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
     }
   });
 
+  it("answers malformed requests with a 4xx, never a 500", async () => {
+    for (const [target, headers] of [
+      ["/fr/%E0%A4%A", {}],
+      ["/fr/a-propos?variant=%ZZ", {}],
+      ["/fr/a-propos", { host: "bad host[" }],
+      ["/fr/a-propos", { "if-none-match": 'W/"unclosed, *x', "accept-encoding": "br;q=abc, gzip;q=-1" }],
+    ] as const) {
+      const answer = await get(target, headers);
+      expect(answer.status, `${target} ${JSON.stringify(headers)} ${answer.headers["x-page-cache"]}`).toBeLessThan(500);
+    }
+  });
+
   it("answers HEAD from the cache without a body", async () => {
     await get("/fr/a-propos");
     const head = await get("/fr/a-propos", { "accept-encoding": "gzip" }, "HEAD");

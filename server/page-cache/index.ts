@@ -13,7 +13,7 @@ import { compressDocument } from "../../renderer/lib/compress.server";
 import type { PageCacheFacts } from "../../renderer/lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../../renderer/lib/locale";
 import { NONCE_PATTERN, nextNonce } from "../../renderer/lib/nonce.server";
-import { cacheableRouteMatcher, decide, type RequestFacts } from "./request";
+import { type CacheDecision, cacheableRouteMatcher, decide, type RequestFacts } from "./request";
 import { revisionReader } from "./revision";
 import { PageStore } from "./store";
 import {
@@ -335,7 +335,14 @@ export function createPageCache(options: PageCacheOptions) {
    * Express (server/app.ts): a hit pays for no routing.
    */
   async function handle(req: IncomingMessage, res: ServerResponse, next: () => void) {
-    const decision = decide(facts(req), isCacheableRoute);
+    let decision: CacheDecision;
+    try {
+      decision = decide(facts(req), isCacheableRoute);
+    } catch (error) {
+      // Whatever the request, the app still answers it.
+      console.error("[page-cache]", error);
+      return next();
+    }
     if (decision.kind === "skip") return next();
     if (decision.kind === "bypass") {
       counts.bypasses++;
