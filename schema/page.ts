@@ -82,6 +82,8 @@ export const pageDataSchema = z.object({
   recaptcha: recaptchaSchema.optional(),
   /** Optimistic-concurrency version of the stored page (studio publish). */
   version: z.number().int().nonnegative().optional(),
+  /** The stored page's id: names the page in surrogate keys a CDN is purged by. */
+  page_id: z.string().optional(),
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 

@@ -52,6 +52,19 @@ export const configSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Shows the debug dump on error pages. */
   EXPOSE_ERRORS: boolish,
+  /**
+   * Memory of the rendered-page cache, per process, in megabytes; 0 turns it off (every page is
+   * rendered per request). Off anyway with CONTENT_API_URL: a remote service has no revision to key on.
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  /** How long a shared cache (CDN) may keep an anonymous page, in seconds (`s-maxage`); 0: never. */
+  PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /** How long past that a shared cache may serve it while it fetches it again (`stale-while-revalidate`). */
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /** Called after each content write to purge a CDN by surrogate key (docs/scaling.md). */
+  PAGE_CACHE_PURGE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
+  /** Sent as `Authorization: Bearer …` to PAGE_CACHE_PURGE_URL. */
+  PAGE_CACHE_PURGE_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -1,5 +1,6 @@
 /** Starts the site: `npm run dev` (Vite middleware) or `npm start` (the production build). */
 import "./env";
+import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
@@ -21,7 +22,7 @@ async function main() {
     const module = (await import(file)) as ServerBuild;
     build = async () => module;
   }
-  const { app, content } = await createApp({ config, build, vite });
+  const { handler, content } = await createApp({ config, build, vite });
   const { storage } = content;
   const store =
     storage.kind === "postgres"
@@ -37,7 +38,7 @@ async function main() {
       `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
     );
   }
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );

@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { type BlockDecorator, BlockDecoratorContext } from "../blocks/BlockList";
+import { syncEditModeCookie } from "./edit-mode-cookie";
 
 export function editModeActivated(): boolean {
   try {
@@ -20,8 +21,11 @@ export function editModeActivated(): boolean {
 export function EditModeProvider({ children }: { children: ReactNode }) {
   const [decorator, setDecorator] = useState<BlockDecorator | null>(null);
   useEffect(() => {
+    const active = editModeActivated();
+    // Settings saved before the cookie existed, or cleared by the browser: the server sees it again.
+    syncEditModeCookie(active);
     // The studio routes decorate blocks themselves.
-    if (!editModeActivated() || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
+    if (!active || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
     let live = true;
     import("../../studio/canvas/public-overlays")
       .then((m) => {

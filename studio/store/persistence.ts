@@ -5,6 +5,7 @@
  */
 import { applyPatches, type Patch } from "immer";
 import { z } from "zod";
+import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
 import { themeSchema } from "../../schema/theme";
 import type { HistoryStep, StudioDoc, StudioSettings } from "./types";
@@ -190,6 +191,7 @@ export function loadEditorSettings(): EditorSettings {
 export function saveEditorSettings(settings: EditorSettings): void {
   try {
     storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    syncEditModeCookie(settings.globalEditModeActivated);
   } catch (error) {
     console.warn("Studio settings could not be saved:", error);
   }

@@ -52,6 +52,7 @@ export async function buildPageAnswer(repo: ContentRepository, site: SiteRecord,
     title: page.title,
     alternate_paths: alternatePathsOf(page),
     version: page.version,
+    page_id: page.page_id,
   });
 }
 
@@ -173,7 +174,7 @@ export const pageRoutes: Route[] = [
     method: "PUT",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
-    handler: async ({ request, params, repo, editor }) => {
+    handler: async ({ request, params, repo, editor, changed }) => {
       if (!editor) throw new HttpError(401, "Writing pages needs the editor key");
       const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
@@ -191,6 +192,7 @@ export const pageRoutes: Route[] = [
         );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
+      changed({ siteId, pageId: parsed.data.page.page_id });
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
     },
   },
