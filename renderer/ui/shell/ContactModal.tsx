@@ -33,7 +33,7 @@ export function ContactModal() {
     <SiteModal
       isOpen={open}
       onOpenChange={setOpen}
-      title={t(`contact-form.title.${wording}`)}
+      title={t(`shell.contact-modal.title-${wording}`)}
       className="contact-modal"
     >
       <Suspense fallback={<p className="site-modal__loading">{t("site.loading")}</p>}>
