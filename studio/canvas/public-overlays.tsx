@@ -46,6 +46,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The block's box on screen. A block whose content is fixed (the site header) has a frame of no
+ * height: its first child's box stands for it.
+ */
+function boxOf(element: HTMLElement): DOMRect {
+  const rect = element.getBoundingClientRect();
+  if (rect.height > 0) return rect;
+  return (element.firstElementChild as HTMLElement | null)?.getBoundingClientRect() ?? rect;
+}
+
 const BAR_GAP = 4;
 const BAR_INSET = 8;
 
@@ -141,7 +151,7 @@ export function EditModeLayer() {
     if (!layer) return;
     const boxes: BarBox[] = [];
     for (const [id, entry] of entries) {
-      const rect = entry.element.getBoundingClientRect();
+      const rect = boxOf(entry.element);
       const bar = layer.querySelector<HTMLElement>(`[data-bar-for="${CSS.escape(id)}"]`);
       if (!bar || rect.height === 0) continue;
       boxes.push({ id, top: rect.top + window.scrollY + BAR_INSET, height: bar.offsetHeight });
@@ -156,7 +166,7 @@ export function EditModeLayer() {
       {[...entries].map(([id, entry]) => {
         const permissions = getBlockDefinition(entry.block.block_type)?.permissions;
         if (!permissions) return null;
-        const rect = entry.element.getBoundingClientRect();
+        const rect = boxOf(entry.element);
         const name = blockLabel(entry.block.block_type, entry.locale);
         const actions: { name: string; label: string; icon: IconName }[] = [
           ...(permissions.colorScheme

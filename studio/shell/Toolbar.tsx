@@ -374,7 +374,7 @@ function ZoomMenu({ locale }: { locale: Locale }) {
 export function ago(at: number, now: number, locale: Locale): string {
   const seconds = Math.max(0, Math.round((now - at) / 1000));
   const format = new Intl.RelativeTimeFormat(locale === "fr" ? "fr-CA" : "en-CA", {
-    style: "narrow",
+    style: "short",
     numeric: "always",
   });
   if (seconds < 60) return format.format(-seconds, "second");
