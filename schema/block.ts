@@ -27,7 +27,8 @@ export type BlockFamily = (typeof BLOCK_FAMILIES)[number];
 
 /** Params every block accepts (blocks.md §1: common block fields, all optional). */
 export const commonParamsShape = {
-  color_scheme: f.select(COLOR_SCHEMES, "color_scheme", COLOR_SCHEME_LABELS).optional(),
+  // Unset, a block shows the "normal" scheme (renderer/blocks/BlockList.tsx schemeOf).
+  color_scheme: f.select(COLOR_SCHEMES, "color_scheme", COLOR_SCHEME_LABELS, "normal").optional(),
   bg_color_primary: f.colour("bg_color_primary").optional(),
   bg_color_secondary: f.colour("bg_color_secondary").optional(),
   text_color: f.colour("text_color").optional(),

@@ -44,6 +44,8 @@ export interface FieldMeta {
   options?: readonly string[];
   /** French and English names of the select's values (schema/labels.ts): the studio never shows a raw value. */
   optionLabels?: Readonly<Record<string, OptionLabel>>;
+  /** The value an unset select stands for, when the site applies one (an unset colour scheme is "normal"). */
+  unsetMeans?: string;
 }
 
 export const fieldKinds = z.registry<FieldMeta>();
@@ -164,7 +166,8 @@ export const f = {
     values: T,
     label: string | undefined,
     optionLabels: OptionLabels<T[number]>,
-  ) => tag(z.enum(values), { kind: "select", options: values, label, optionLabels }),
+    unsetMeans?: T[number],
+  ) => tag(z.enum(values), { kind: "select", options: values, label, optionLabels, unsetMeans }),
   number: (label?: string) => tag(z.number(), { kind: "number", label }),
   boolean: (label?: string) => tag(z.boolean(), { kind: "boolean", label }),
   colour: (label?: string) => tag(z.string().regex(HEX_COLOUR), { kind: "colour", label }),

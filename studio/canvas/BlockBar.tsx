@@ -120,8 +120,9 @@ export const BlockBar = memo(function BlockBar(props: BlockBarProps) {
     const at = items.indexOf(target);
     if (at < 0) return;
     let next = -1;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (at + 1) % items.length;
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (at - 1 + items.length) % items.length;
+    // Left and right only (a horizontal toolbar): up and down belong to a keyboard drag of the handle.
+    if (event.key === "ArrowRight") next = (at + 1) % items.length;
+    else if (event.key === "ArrowLeft") next = (at - 1 + items.length) % items.length;
     else if (event.key === "Home") next = 0;
     else if (event.key === "End") next = items.length - 1;
     else if ((event.key === "Delete" || event.key === "Backspace") && permissions.delete) {

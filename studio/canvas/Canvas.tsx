@@ -327,7 +327,9 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
     id: block.id,
     data: { kind: "block", index },
   });
-  const errors = issuesOf(block).length;
+  // Validated as stored, not as previewed: the preview leaves out payload colours when they are off.
+  const raw = latest ?? props.block;
+  const errors = issuesOf(raw).length;
   const actions = useStudioStore.getState;
   const label = blockLabel(block.block_type, ctx.locale);
   // dnd-kit measures in screen pixels; the canvas lays out in its own, `zoom` times smaller on screen.
@@ -347,11 +349,15 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         aria-label={errors > 0 ? t("studio.canvas.block-invalid", { name: label, count: errors }) : label}
         data-studio-block={block.id}
         data-first={index === 0 || undefined}
+        data-family={getBlockDefinition(block.block_type)?.family}
         data-selected={selected || undefined}
         data-hovered={hovered || undefined}
         data-dragging={isDragging || undefined}
         data-invalid={errors > 0 || undefined}
         onMouseEnter={() => actions().hover(block.id)}
+        // A block that appears under a still pointer (a page opened, a block dropped) gets no
+        // mouseenter: the first move over it counts. `hover` writes only when the id changes.
+        onMouseMove={() => actions().hover(block.id)}
         onMouseLeave={() => actions().hover(null)}
         onClick={() => editMode && actions().select(block.id)}
       >
@@ -371,7 +377,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         ) : null}
         {editMode && (selected || hovered || errors > 0) ? <BlockChip label={label} errors={errors} /> : null}
         {errors > 0 ? (
-          <ErrorCard block={block} locale={ctx.locale} />
+          <ErrorCard block={raw} locale={ctx.locale} />
         ) : (
           // Inert: the block's links, forms and buttons do nothing in the studio; a click selects the block.
           <BlockFrame block={block} inert>

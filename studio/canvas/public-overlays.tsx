@@ -97,8 +97,12 @@ function PublicBlock({ block, ctx, children }: { block: Block; ctx: BlockContext
   );
 }
 
+/**
+ * Content blocks only: the site's header and footer come from the site's settings, which the
+ * studio does not edit (it edits a page's blocks), so they get no bar that would lead nowhere.
+ */
 export const publicDecorator: BlockDecorator = (block, rendered, ctx) =>
-  getBlockDefinition(block.block_type) ? (
+  ctx.region === "content" && getBlockDefinition(block.block_type) ? (
     <PublicBlock block={block} ctx={ctx}>
       {rendered}
     </PublicBlock>
@@ -180,7 +184,10 @@ export function EditModeLayer() {
         const top = tops.get(id) ?? rect.top + window.scrollY + BAR_INSET;
         const right = Math.max(BAR_INSET, document.documentElement.clientWidth - rect.right + BAR_INSET);
         return (
-          <nav
+          // A group, not a landmark: two blocks of one type would make two landmarks of one name.
+          // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; these are links.
+          <div
+            role="group"
             key={id}
             className="studio-edit-bar"
             data-bar-for={id}
@@ -200,7 +207,7 @@ export function EditModeLayer() {
                 <span className="studio-edit-label">{action.label}</span>
               </a>
             ))}
-          </nav>
+          </div>
         );
       })}
     </div>,

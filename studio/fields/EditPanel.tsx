@@ -156,7 +156,14 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
     let timer: ReturnType<typeof setTimeout>;
     let tries = 0;
     const attempt = () => {
-      if (focusFieldAt(rootRef.current, focusPath) || ++tries > 20) return;
+      if (focusFieldAt(rootRef.current, focusPath)) {
+        // A closing dialog (the publish errors) gives focus back to its trigger a moment later.
+        timer = setTimeout(() => {
+          if (!rootRef.current?.contains(document.activeElement)) focusFieldAt(rootRef.current, focusPath);
+        }, 150);
+        return;
+      }
+      if (++tries > 20) return;
       timer = setTimeout(attempt, 16);
     };
     timer = setTimeout(attempt, 0);
@@ -393,7 +400,9 @@ const LocaleRow = memo(function LocaleRow({ name, schema, fr, en, onChange }: Lo
   );
 });
 
-const FOCUSABLE = "input:not([type=hidden]):not([disabled]), select, textarea, [contenteditable='true'], button";
+/** What a field's focus goes to: its text first (a colour's hex, not its swatch), else any control. */
+const TYPED = "input:not([type=hidden]):not([disabled]), textarea, [contenteditable='true']";
+const FOCUSABLE = `${TYPED}, select, button`;
 
 /**
  * Focuses the control at `path`, or the closest ancestor that is shown. A folded repeater item
@@ -416,7 +425,9 @@ export function focusFieldAt(root: HTMLElement | null, path: string): boolean {
       }
       for (let hidden = el.closest<HTMLElement>("[hidden]"); hidden; hidden = hidden.closest<HTMLElement>("[hidden]"))
         hidden.hidden = false;
-      const target = el.matches(FOCUSABLE) ? el : el.querySelector<HTMLElement>(FOCUSABLE);
+      const target = el.matches(FOCUSABLE)
+        ? el
+        : (el.querySelector<HTMLElement>(TYPED) ?? el.querySelector<HTMLElement>(FOCUSABLE));
       el.scrollIntoView?.({ block: "center", behavior: "smooth" });
       (target ?? el).focus({ preventScroll: true });
       return true;

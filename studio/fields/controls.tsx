@@ -227,7 +227,7 @@ function SelectControl({ path, value, onChange, label, field, schema }: ControlP
   const { t } = useTranslation();
   const locale = useUiLocale();
   const options = selectOptions(field);
-  const fallback = defaultOf(schema);
+  const fallback = defaultOf(schema) ?? field.meta?.unsetMeans;
   const current = typeof value === "string" ? value : "";
   const unsetLabel =
     fallback !== undefined

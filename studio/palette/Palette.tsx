@@ -140,7 +140,14 @@ export const Palette = memo(function Palette({ locale }: { locale: Locale }) {
       />
       {groups.length === 0 ? <p role="status">{t("studio.palette.none")}</p> : null}
       {groups.map((group) => (
-        <section key={group.family} className="studio-palette-family" aria-labelledby={`${searchId}-${group.family}`}>
+        <section
+          key={group.family}
+          className="studio-palette-family"
+          aria-labelledby={`${searchId}-${group.family}`}
+          // Its size while skipped (studio.css): never less than its items take, or the family below
+          // would overlap its last items until scrolled to (an item is about 120 px high).
+          style={{ containIntrinsicBlockSize: `auto ${48 + group.items.length * 132}px` }}
+        >
           <h3 id={`${searchId}-${group.family}`}>{t(`studio.family.${group.family}`)}</h3>
           <ul>
             {group.items.map((definition) => (
