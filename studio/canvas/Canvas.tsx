@@ -500,6 +500,8 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
         className="studio-canvas"
         data-device={props.device}
         data-edit-mode={editMode || undefined}
+        // Every block view and font loaded and laid out (the bench's "interactive" mark).
+        data-settled={settled || undefined}
         style={{ ...themeStyle(props.theme), width: `${width}px` }}
         aria-label={t("studio.canvas.label")}
       >

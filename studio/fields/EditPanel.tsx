@@ -103,9 +103,11 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
   // Messages in the panel's language, also where the panel is used without the studio around it.
   setValidationLanguage(locale, t);
   const store = useFieldsStore();
-  const block = useStore(store, (s) => selectBlock(s, blockId));
+  // The type only, not the block: a keystroke re-renders the tab showing the edited field, not
+  // the tabs around it (react-aria rebuilds a tab list's collection at each render).
+  const blockType = useStore(store, (s) => selectBlock(s, blockId)?.block_type);
   const focusPath = useStore(store, (s) => s.focusPath ?? null);
-  const definition = block ? getBlockDefinition(block.block_type) : undefined;
+  const definition = blockType ? getBlockDefinition(blockType) : undefined;
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const rootRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Locale>("fr");
@@ -141,12 +143,8 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
     [store, blockId],
   );
 
-  const deferredBlock = useDeferredValue(block);
-  const issues = useMemo(() => validateBlockIssues(definition, deferredBlock), [definition, deferredBlock]);
-  useLayoutEffect(() => env.issues.set(issues), [env, issues]);
-
   // Publish errors point at a path: show its tab and column, scroll to it and focus it.
-  const hasBlock = block !== undefined;
+  const hasBlock = blockType !== undefined;
   useEffect(() => {
     if (!focusPath || !hasBlock) return;
     const segments = splitPath(focusPath);
@@ -179,24 +177,20 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
     [store, blockId],
   );
 
-  if (!block) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
+  if (!blockType) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
   if (!definition)
     return (
       <FormEnvContext.Provider value={env}>
         <div className="sf-panel" ref={rootRef} data-block-id={blockId}>
-          <p className="sf-empty">{t("studio.fields.unknownType", { type: block.block_type })}</p>
+          <p className="sf-empty">{t("studio.fields.unknownType", { type: blockType })}</p>
           <PathBox blockId={blockId} />
         </div>
       </FormEnvContext.Provider>
     );
 
-  const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
-  const paramShape = (definition.params as unknown as { shape: Record<string, z.ZodType> }).shape;
-  const locales = block.fields as { fr?: Record<string, unknown>; en?: Record<string, unknown> };
-  const params = block.block_params as Record<string, unknown>;
-
   return (
     <FormEnvContext.Provider value={env}>
+      <IssuesSync blockId={blockId} definition={definition} />
       <div className="sf-panel" ref={rootRef} data-active-locale={active} data-block-id={blockId}>
         <p className="sf-description">{definition.description[locale]}</p>
         <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(key as TabKey)} className="sf-tabs">
@@ -212,46 +206,22 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
             </Tab>
           </TabList>
           <TabPanel id="content" className="sf-tabpanel">
-            <div className="sf-locale-tools">
-              <fieldset className="sf-locale-switch">
-                <legend>{t("studio.fields.showLocale")}</legend>
-                {LOCALES.map((l) => (
-                  <button key={l} type="button" aria-pressed={active === l} onClick={() => setActive(l)}>
-                    {t(`studio.fields.locales.${l}`)}
-                  </button>
-                ))}
-              </fieldset>
-              <button type="button" className="sf-small" onClick={() => copyAll("fr")}>
-                {t("studio.fields.copyAllFrEn")}
-              </button>
-              <button type="button" className="sf-small" onClick={() => copyAll("en")}>
-                {t("studio.fields.copyAllEnFr")}
-              </button>
-            </div>
-            {Object.entries(fieldShape).map(([name, schema]) => (
-              <LocaleRow
-                key={name}
-                name={name}
-                schema={schema}
-                fr={locales.fr?.[name]}
-                en={locales.en?.[name]}
-                onChange={onChange}
-              />
-            ))}
+            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} />
+            <ContentFields blockId={blockId} definition={definition} onChange={onChange} />
           </TabPanel>
           <TabPanel id="settings" className="sf-tabpanel">
-            <SettingsFields shape={paramShape} params={params} onChange={onChange} />
+            <SettingsFields blockId={blockId} definition={definition} onChange={onChange} />
           </TabPanel>
           <TabPanel id="advanced" className="sf-tabpanel">
             <PathBox blockId={blockId} />
             <dl className="sf-technical">
               <dt>{t("studio.fields.technicalType")}</dt>
               <dd>
-                <code>{block.block_type}</code>
+                <code>{blockType}</code>
               </dd>
               <dt>{t("studio.fields.technicalId")}</dt>
               <dd>
-                <code className="sf-block-id">{block.id}</code>
+                <code className="sf-block-id">{blockId}</code>
               </dd>
             </dl>
           </TabPanel>
@@ -261,17 +231,80 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
   );
 }
 
-/** The Réglages tab: the block's own parameters, then its payload colours with their preview switch. */
-function SettingsFields({
-  shape,
-  params,
+/** Validates a deferred copy of the block and hands the issues to the fields (each follows its own). */
+function IssuesSync({ blockId, definition }: { blockId: string; definition: BlockDefinition }) {
+  const env = useFormEnv();
+  const block = useStore(useFieldsStore(), (s) => selectBlock(s, blockId));
+  const deferredBlock = useDeferredValue(block);
+  const issues = useMemo(() => validateBlockIssues(definition, deferredBlock), [definition, deferredBlock]);
+  useLayoutEffect(() => env.issues.set(issues), [env, issues]);
+  return null;
+}
+
+function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; copyAll: (from: Locale) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sf-locale-tools">
+      <fieldset className="sf-locale-switch">
+        <legend>{t("studio.fields.showLocale")}</legend>
+        {LOCALES.map((l) => (
+          <button key={l} type="button" aria-pressed={props.active === l} onClick={() => props.setActive(l)}>
+            {t(`studio.fields.locales.${l}`)}
+          </button>
+        ))}
+      </fieldset>
+      <button type="button" className="sf-small" onClick={() => props.copyAll("fr")}>
+        {t("studio.fields.copyAllFrEn")}
+      </button>
+      <button type="button" className="sf-small" onClick={() => props.copyAll("en")}>
+        {t("studio.fields.copyAllEnFr")}
+      </button>
+    </div>
+  );
+}
+
+/** The Contenu tab: each content field in both languages; follows the block's fields only. */
+function ContentFields({
+  blockId,
+  definition,
   onChange,
 }: {
-  shape: Record<string, z.ZodType>;
-  params: Record<string, unknown>;
+  blockId: string;
+  definition: BlockDefinition;
+  onChange: OnChange;
+}) {
+  const fields = useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.fields) as
+    | { fr?: Record<string, unknown>; en?: Record<string, unknown> }
+    | undefined;
+  const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
+  return Object.entries(fieldShape).map(([name, schema]) => (
+    <LocaleRow
+      key={name}
+      name={name}
+      schema={schema}
+      fr={fields?.fr?.[name]}
+      en={fields?.en?.[name]}
+      onChange={onChange}
+    />
+  ));
+}
+
+/** The Réglages tab: the block's own parameters, then its payload colours with their preview switch. */
+function SettingsFields({
+  blockId,
+  definition,
+  onChange,
+}: {
+  blockId: string;
+  definition: BlockDefinition;
   onChange: OnChange;
 }) {
   const { t } = useTranslation();
+  const params = (useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.block_params) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const shape = (definition.params as unknown as { shape: Record<string, z.ZodType> }).shape;
   const entries = Object.entries(shape);
   const colours = entries.filter(([name]) => (PAYLOAD_COLOURS as readonly string[]).includes(name));
   const others = entries.filter(([name]) => !(PAYLOAD_COLOURS as readonly string[]).includes(name));
