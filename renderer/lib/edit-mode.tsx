@@ -4,7 +4,6 @@
  * studio's public overlays. Visitors never load any studio code; the server renders nothing extra.
  */
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { type BlockDecorator, BlockDecoratorContext } from "../blocks/BlockList";
 
 export function editModeActivated(): boolean {
   try {
@@ -18,30 +17,19 @@ export function editModeActivated(): boolean {
 }
 
 export function EditModeProvider({ children }: { children: ReactNode }) {
-  const [decorator, setDecorator] = useState<BlockDecorator | null>(null);
-  // The layer that draws every block's bar above the page (studio/canvas/public-overlays.tsx).
-  const [Layer, setLayer] = useState<ComponentType | null>(null);
+  // The studio's edit mode, once loaded: it decorates the blocks and draws their bars above the
+  // page (studio/canvas/public-overlays.tsx). One component, so this public module stays small.
+  const [EditMode, setEditMode] = useState<ComponentType<{ children: ReactNode }> | null>(null);
   useEffect(() => {
     // The studio routes decorate blocks themselves.
     if (!editModeActivated() || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
     let live = true;
     import("../../studio/canvas/public-overlays")
-      .then((m) => {
-        if (!live) return;
-        setDecorator(() => m.publicDecorator);
-        setLayer(() => m.EditModeLayer);
-      })
+      .then((m) => live && setEditMode(() => m.PublicEditMode))
       .catch((error) => console.warn("Edit mode overlays failed to load:", error));
     return () => {
       live = false;
     };
   }, []);
-  return decorator ? (
-    <BlockDecoratorContext.Provider value={decorator}>
-      {children}
-      {Layer ? <Layer /> : null}
-    </BlockDecoratorContext.Provider>
-  ) : (
-    children
-  );
+  return EditMode ? <EditMode>{children}</EditMode> : children;
 }

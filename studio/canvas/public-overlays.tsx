@@ -13,7 +13,7 @@ import "./public-overlays.css";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import type { BlockDecorator } from "../../renderer/blocks/BlockList";
+import { type BlockDecorator, BlockDecoratorContext } from "../../renderer/blocks/BlockList";
 import type { BlockContext } from "../../renderer/blocks/types";
 import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
@@ -219,4 +219,14 @@ function sameTops(a: Map<string, number>, b: Map<string, number>): boolean {
   if (a.size !== b.size) return false;
   for (const [id, top] of b) if (a.get(id) !== top) return false;
   return true;
+}
+
+/** The page's blocks decorated, and their bars' layer: what renderer/lib/edit-mode.tsx mounts. */
+export function PublicEditMode({ children }: { children: ReactNode }) {
+  return (
+    <BlockDecoratorContext.Provider value={publicDecorator}>
+      {children}
+      <EditModeLayer />
+    </BlockDecoratorContext.Provider>
+  );
 }
