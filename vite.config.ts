@@ -109,8 +109,8 @@ function studioAriaCopy(): Plugin {
 }
 
 /**
- * Leaflet's class definitions marked pure (renderer/features/maps/leaflet.ts imports its ES
- * module build): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
+ * Leaflet's class definitions marked pure (renderer/features/maps/leaflet*.ts import its ES
+ * module sources): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
  * only build a new class or object, so a class no map reaches (GeoJSON, polygons, image and
  * video overlays, the other projections…) can leave the bundle, ~0.7 KB gzip. Statements
  * that change existing classes (`Map.include`, `Map.addInitHook`) stay as they are.
@@ -121,9 +121,9 @@ function leafletPureClasses(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     transform: {
-      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]dist[\\/]leaflet-src\.esm\.js$/ },
+      filter: { id: /[\\/]node_modules[\\/]leaflet[\\/]src[\\/].*\.js$/ },
       handler: (code) => ({
-        code: code.replace(/^(var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
+        code: code.replace(/^((?:export )?var [\w$]+ = )((?:[\w$]+\.)?extend\()/gm, "$1/*#__PURE__*/ $2"),
         map: null,
       }),
     },
@@ -163,7 +163,7 @@ const APP_SHELL = new RegExp(
     "renderer/root",
     "renderer/routes/page",
     "renderer/lib/(i18n|seo|site|theme|csp|events|preload|locale|page-match|edit-mode|chunk-reload|loading-bar|route-change|media|text)",
-    "renderer/ui/(Shell|ErrorPage|Icon|icons|SmartLink|Image|Text|RichText)",
+    "renderer/ui/(Shell|ErrorPage|Icon|icons|SmartLink|Image|Text|RichText|heading-shift)",
     "renderer/ui/shell/(ChunkReload|DeferredOverlay|LoadingBar|NavigationFocus|RouteChangeGuard)",
     "renderer/blocks/(BlockList|registry)",
     "renderer/blocks/headers/(Header|menu|icons|scroll)",

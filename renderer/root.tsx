@@ -35,12 +35,16 @@ import { Shell } from "./ui/Shell";
 /** Public settings the whole app needs, error pages included (read once per document). */
 export function loader({ context }: Route.LoaderArgs) {
   let exposeErrors = false;
+  let mapTiles = { url: "", attribution: "" };
   try {
-    exposeErrors = context.get(servicesContext).config.exposeErrors;
+    const { config } = context.get(servicesContext);
+    exposeErrors = config.exposeErrors;
+    // Every map of every route draws the configured tiles (else the offline base map).
+    mapTiles = { url: config.mapTileUrl, attribution: config.mapTileAttribution };
   } catch {
     // No services on this request: keep errors hidden.
   }
-  return { exposeErrors };
+  return { exposeErrors, mapTiles };
 }
 
 export function meta({ error }: Route.MetaArgs) {

@@ -110,7 +110,7 @@ async function main() {
   const build = (await import(file)) as ServerBuild;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-render-"));
   const config = loadConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: path.join(dataDir, "in-process") });
-  const content = createEmbeddedContentService(config);
+  const content = await createEmbeddedContentService(config);
   const services = createServices(config, content);
   services.viewModules = createViewModules(path.join(ROOT, "build/client"));
   const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
@@ -145,7 +145,7 @@ async function main() {
     }
   } finally {
     child.kill("SIGTERM");
-    content.repo.close();
+    await content.storage.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(0);

@@ -33,7 +33,9 @@ function percentile(sorted: number[], p: number): number {
 export async function runSearchBench(iterations = 200): Promise<{ results: SearchBenchResult[]; seedMs: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
   const started = performance.now();
-  const service = createEmbeddedContentService(loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" }));
+  const service = await createEmbeddedContentService(
+    loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" }),
+  );
   const seedMs = performance.now() - started;
   // Let the start-up warm-up (cluster indexes of the common filter sets) run, as it does in a server.
   await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -81,7 +83,7 @@ export async function runSearchBench(iterations = 200): Promise<{ results: Searc
       results.push({ shape, p50: percentile(times, 50), p95, pass: p95 <= SEARCH_BUDGET_MS });
     }
   } finally {
-    service.repo.close();
+    await service.storage.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return { results, seedMs };

@@ -11,7 +11,7 @@ import { createEmbeddedContentService } from "../server/content/index";
 
 // The listening port is read below (0 allowed); the config only needs a valid one.
 const config = loadConfig({ ...process.env, PORT: "1" });
-const service = createEmbeddedContentService(config);
+const service = await createEmbeddedContentService(config);
 
 const server = http.createServer(async (req, res) => {
   try {
@@ -45,6 +45,6 @@ const server = http.createServer(async (req, res) => {
 server.listen(Number(process.env.PORT || 0), "127.0.0.1", () => {
   console.log(`listening ${(server.address() as AddressInfo).port}`);
 });
-const stop = () => server.close(() => process.exit(0));
+const stop = () => server.close(() => void service.storage.close().finally(() => process.exit(0)));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

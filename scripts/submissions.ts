@@ -3,14 +3,14 @@
  *
  *   npx tsx scripts/submissions.ts --site demo-broker [--json] [--limit 50] [--page 1]
  *
- * Reads the embedded database in DATA_DIR (default ./.data).
+ * Reads PostgreSQL with DATABASE_URL, else the embedded database in DATA_DIR (default ./.data).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/content/sqlite-repository";
-import { SqliteSubmissionsStore } from "../server/content/stores/submissions";
+import { SQLITE_FILE } from "../server/content/db/sqlite";
+import { openStorage } from "../server/content/storage";
 
 const { values } = parseArgs({
   options: {
@@ -27,14 +27,14 @@ if (!values.site) {
 const limit = Math.max(1, Math.min(1000, Number(values.limit) || 50));
 const page = Math.max(1, Number(values.page) || 1);
 const config = loadConfig();
-if (!fs.existsSync(path.join(config.dataDir, "content.sqlite"))) {
+if (!config.DATABASE_URL && !fs.existsSync(path.join(config.dataDir, SQLITE_FILE))) {
   console.error(`No database in ${config.dataDir}; start the server once or run npm run seed.`);
   process.exit(1);
 }
-const db = openDatabase(config.dataDir);
-const store = new SqliteSubmissionsStore(db);
-const { total, submissions } = store.list(values.site, { offset: (page - 1) * limit, limit });
-db.close();
+const storage = await openStorage(config);
+const { total, submissions } = await storage.submissions
+  .list(values.site, { offset: (page - 1) * limit, limit })
+  .finally(() => storage.close());
 
 if (values.json) {
   console.log(

@@ -80,7 +80,7 @@ export function createServices(config: Config, content: ContentService): AppServ
 
 export async function createApp(options: AppOptions) {
   const { config } = options;
-  const content = options.content ?? createEmbeddedContentService(config);
+  const content = options.content ?? (await createEmbeddedContentService(config));
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");

@@ -12,6 +12,22 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./.data"),
+  /**
+   * PostgreSQL connection string (postgres://user:password@host:5432/db?sslmode=require).
+   * Unset: the embedded SQLite store in DATA_DIR.
+   */
+  DATABASE_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Connections each process keeps open at most. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Longest a statement may run before PostgreSQL cancels it. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Unset: the embedded content service answers in process. */
   CONTENT_API_URL: z.url().optional(),
   /** Site served when the domain name is unknown to the content service. */

@@ -22,20 +22,45 @@ async function main() {
     build = async () => module;
   }
   const { app, content } = await createApp({ config, build, vite });
+  const { storage } = content;
+  const store =
+    storage.kind === "postgres"
+      ? `PostgreSQL at ${redactedUrl(config.DATABASE_URL ?? "")}`
+      : `data in ${config.dataDir}`;
+  const { migrations } = storage;
+  const schema = migrations.applied.length
+    ? `, schema migrated to version ${migrations.current}`
+    : `, schema version ${migrations.current}`;
+  if (migrations.current > migrations.latest) {
+    // A newer release migrated this database (rolling deploy): run on, but say so.
+    console.warn(
+      `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
+    );
+  }
   const server = app.listen(config.PORT, config.HOST, () => {
     console.log(
-      `Site ready on http://localhost:${config.PORT} (data in ${config.dataDir}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
+      `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
   });
   const stop = () => {
     server.close(() => {
-      content.repo.close();
-      process.exit(0);
+      storage.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** The database URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
 }
 
 main().catch((error) => {

@@ -5,14 +5,14 @@ import { rssXml } from "../renderer/routes/feed";
 import { articleDetailAnswerSchema, articleSitemapAnswerSchema } from "../schema/api";
 import { parseBlocks } from "../schema/parse";
 import { articlesFixtureSchema } from "../server/content/stores/articles";
-import { BROKER, createTestService, getProtected } from "./helpers/content-service";
+import { BROKER, createTestService, getProtected, type TestService } from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 const fixtureText = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/articles.json"), "utf8");
 const fixture = articlesFixtureSchema.parse(JSON.parse(fixtureText));
 
-beforeAll(() => {
-  ctx = createTestService();
+beforeAll(async () => {
+  ctx = await createTestService();
 });
 afterAll(() => ctx.cleanup());
 
@@ -38,10 +38,15 @@ describe("GET /article/{id}", () => {
     const article = articleDetailAnswerSchema.parse(answer.body).data;
     expect(article.translations).toEqual(["fr", "en"]);
     expect(article.read_time.fr).toBeGreaterThanOrEqual(1);
+    const source = fixture.articles.find((a) => a.id === 1)!;
     for (const locale of ["fr", "en"] as const) {
       const { blocks, issues } = parseBlocks(article.body[locale]!, () => undefined);
       expect(issues).toEqual([]);
       expect(blocks.length).toBeGreaterThan(0);
+      // The text reaches the fields a view reads (the language's fields), not only the block list.
+      const firstWords = source[locale]!.body.split("\n")[0]!.split(" ").slice(0, 6).join(" ");
+      const text = blocks.map((b) => JSON.stringify(b.fields[locale] ?? {})).join(" ");
+      expect(text).toContain(firstWords);
     }
   });
 

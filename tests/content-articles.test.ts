@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlesAnswerSchema } from "../schema/api";
 import { articlesFixtureSchema, readTime } from "../server/content/stores/articles";
-import { createTestService, getProtected } from "./helpers/content-service";
+import { createTestService, getProtected, type TestService } from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 const fixture = articlesFixtureSchema.parse(
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/articles.json"), "utf8")),
 );
@@ -14,8 +14,8 @@ const get = async (q: string) => {
   return answer.status === 200 ? { ...answer, data: articlesAnswerSchema.parse(answer.body).data } : answer;
 };
 
-beforeAll(() => {
-  ctx = createTestService();
+beforeAll(async () => {
+  ctx = await createTestService();
 });
 afterAll(() => ctx.cleanup());
 

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecaptchaVerifier } from "../server/content/captcha";
-import { TokenBucketLimiter } from "../server/content/rate-limit";
-import { storesOf } from "../server/content/stores/index";
-import { type AnswerBody, BROKER, createTestService, PROTECTED_BASE } from "./helpers/content-service";
+import { RateLimiter } from "../server/content/rate-limit";
+import {
+  type AnswerBody,
+  BROKER,
+  createTestService,
+  PROTECTED_BASE,
+  type TestService,
+} from "./helpers/content-service";
 
 const EDITOR_KEY = "editor-key-for-tests-0001";
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 let ipCounter = 0;
 /** Each test posts from its own IP so the rate limit only bites where a test wants it. */
 const nextIp = () => `203.0.113.${++ipCounter}`;
@@ -47,21 +52,21 @@ async function post(
   );
   return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerBody };
 }
-const stored = () => storesOf(ctx.service.repo).submissions.count();
+const stored = () => ctx.service.stores.submissions.count();
 
-beforeAll(() => {
-  ctx = createTestService({ EDITOR_KEY });
+beforeAll(async () => {
+  ctx = await createTestService({ EDITOR_KEY });
 });
 afterAll(() => ctx.cleanup());
 
 describe("POST /contact", () => {
   it("stores a contact form and answers success with its id", async () => {
-    const before = stored();
+    const before = await stored();
     const { status, body } = await post(multipart(contactFields()));
     expect(status).toBe(200);
     expect(body).toEqual({ status: "success", id: expect.any(String) });
-    expect(stored()).toBe(before + 1);
-    const { submissions } = storesOf(ctx.service.repo).submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
+    expect(await stored()).toBe(before + 1);
+    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
     expect(submissions[0]).toMatchObject({
       id: body.id,
       type: "contact_form",
@@ -123,26 +128,26 @@ describe("POST /contact", () => {
       }),
     );
     expect(valuation.status).toBe(200);
-    const { submissions } = storesOf(ctx.service.repo).submissions.list(BROKER.site_id, { offset: 0, limit: 2 });
+    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 2 });
     expect(submissions.map((s) => s.type)).toEqual(["property_valuation", "property_alert"]);
     expect(submissions[1]!.payload.budget_max).toBe("Infinity");
     expect(submissions[1]!.payload.postal_code).toBe("J8X 3X7");
   });
 
   it("refuses a missing captcha token and stores nothing", async () => {
-    const before = stored();
+    const before = await stored();
     const { status, body } = await post(multipart(contactFields({ recaptcha_response: undefined })));
     expect(status).toBe(422);
     expect(body.errors).toEqual({ recaptcha_response: "required" });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("refuses a bad captcha token and stores nothing", async () => {
-    const before = stored();
+    const before = await stored();
     const { status, body } = await post(multipart(contactFields({ recaptcha_response: "forged-token" })));
     expect(status).toBe(403);
     expect(body).toMatchObject({ status: "error", errors: { recaptcha_response: "invalid" } });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("answers field errors by field name", async () => {
@@ -158,11 +163,11 @@ describe("POST /contact", () => {
   });
 
   it("refuses markup in a name", async () => {
-    const before = stored();
+    const before = await stored();
     const { status, body } = await post(multipart(contactFields({ last_name: "<script>alert(1)</script>" })));
     expect(status).toBe(422);
     expect(body.errors).toEqual({ last_name: "markup-not-allowed" });
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("refuses an unknown form_type", async () => {
@@ -172,14 +177,14 @@ describe("POST /contact", () => {
   });
 
   it("refuses a 10 MB body with 413, with or without content-length", async () => {
-    const before = stored();
+    const before = await stored();
     const big = multipart(contactFields({ message: "x".repeat(10 * 1024 * 1024) }));
     expect((await post(big)).status).toBe(413);
     const declared = await post("a=1", {
       headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(10 * 1024 * 1024) },
     });
     expect(declared.status).toBe(413);
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("refuses JSON bodies with 415", async () => {
@@ -208,14 +213,14 @@ describe("POST /contact", () => {
 
 describe("captcha configuration", () => {
   it("refuses every submission in production without a secret", async () => {
-    const prod = createTestService({ NODE_ENV: "production" });
+    const prod = await createTestService({ NODE_ENV: "production" });
     try {
       const { status, body } = await post(multipart(contactFields()), { service: prod.service });
       expect(status).toBe(503);
       expect(body.message).toBe("captcha not configured");
-      expect(storesOf(prod.service.repo).submissions.count()).toBe(0);
+      expect(await prod.service.stores.submissions.count()).toBe(0);
     } finally {
-      prod.cleanup();
+      await prod.cleanup();
     }
   });
 
@@ -251,13 +256,13 @@ describe("captcha configuration", () => {
     expect(await down.verify("token", {})).toEqual({ ok: false, reason: "unavailable" });
   });
 
-  it("refills the token bucket over time", () => {
-    let now = 0;
-    const limiter = new TokenBucketLimiter(10, 60_000, () => now);
-    for (let i = 0; i < 10; i++) expect(limiter.take("ip").allowed).toBe(true);
-    expect(limiter.take("ip")).toEqual({ allowed: false, retryAfter: 6 });
+  it("refills the token bucket over time", async () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter(ctx.service.storage.rateLimits, "refill-test", 10, 60_000, () => now);
+    for (let i = 0; i < 10; i++) expect((await limiter.take("ip")).allowed).toBe(true);
+    expect(await limiter.take("ip")).toEqual({ allowed: false, retryAfter: 6 });
     now += 6000;
-    expect(limiter.take("ip").allowed).toBe(true);
+    expect((await limiter.take("ip")).allowed).toBe(true);
   });
 });
 
@@ -275,7 +280,7 @@ describe("GET /submissions/:site_id", () => {
     const response = await read({ ...contentHeaders, "x-editor-key": EDITOR_KEY }, "?limit=2");
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: AnswerBody };
-    expect(data.total).toBe(stored());
+    expect(data.total).toBe(await stored());
     expect(data.submissions).toHaveLength(2);
     expect(data.submissions[0].payload.first_name).toBe("Dernière");
     expect(data.submissions[0]).not.toHaveProperty("ip_hash");

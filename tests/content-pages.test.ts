@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoadSchema, pageDataSchema } from "../schema/page";
-import { BROKER, createTestService, PROTECTED_BASE } from "./helpers/content-service";
+import { BROKER, createTestService, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 let homePath: string;
 
 const postPage = (path: string, siteKey = BROKER.site_key) =>
@@ -14,9 +14,9 @@ const postPage = (path: string, siteKey = BROKER.site_key) =>
     }),
   );
 
-beforeAll(() => {
-  ctx = createTestService();
-  const pages = ctx.service.repo.listPages(BROKER.site_id);
+beforeAll(async () => {
+  ctx = await createTestService();
+  const pages = await ctx.service.repo.listPages(BROKER.site_id);
   expect(pages.length).toBeGreaterThan(0);
   homePath = pages[0]!.paths.fr;
 });
@@ -39,7 +39,7 @@ describe("POST /page/{site_id}", () => {
   });
 
   it("answers a 301 with its location for a redirect", async () => {
-    ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: homePath, status: 301 });
+    await ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: homePath, status: 301 });
     const page = pageDataSchema.parse(await (await postPage("/fr/ancienne-page/")).json());
     expect(page.status).toBe(301);
     expect(page.location).toBe(homePath);

@@ -1,12 +1,17 @@
 /** Contact route hardening: browser multipart boundaries, the configurable rate limit, what is stored. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../server/config";
-import { storesOf } from "../server/content/stores/index";
-import { type AnswerBody, BROKER, createTestService, PROTECTED_BASE } from "./helpers/content-service";
+import {
+  type AnswerBody,
+  BROKER,
+  createTestService,
+  PROTECTED_BASE,
+  type TestService,
+} from "./helpers/content-service";
 
-let ctx: ReturnType<typeof createTestService>;
-beforeAll(() => {
-  ctx = createTestService({ CONTACT_RATE_LIMIT: "3" });
+let ctx: TestService;
+beforeAll(async () => {
+  ctx = await createTestService({ CONTACT_RATE_LIMIT: "3" });
 });
 afterAll(() => ctx.cleanup());
 
@@ -49,7 +54,7 @@ describe("POST /contact hardening", () => {
     const before = Date.now();
     const { status, body } = await post("198.51.100.1");
     expect(status).toBe(200);
-    const { submissions } = storesOf(ctx.service.repo).submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
+    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
     expect(submissions[0]).toMatchObject({
       id: body.id,
       type: "contact_form",

@@ -8,10 +8,10 @@ import { loadPage } from "../renderer/lib/page-loader.server";
 import type { Block } from "../schema/block";
 import { createServices } from "../server/app";
 import type { PageRecord, SiteRecord } from "../server/content/repository";
-import { BROKER, createTestService, publishPage } from "./helpers/content-service";
+import { BROKER, createTestService, publishPage, type TestService } from "./helpers/content-service";
 
 const EDITOR_KEY = "page-cache-editor-key-0123";
-let ctx: ReturnType<typeof createTestService>;
+let ctx: TestService;
 let services: ReturnType<typeof createServices>;
 
 const pageUrl = (path: string) => new URL(`http://localhost${path}`);
@@ -22,14 +22,14 @@ async function publish(page: PageRecord) {
   expect((await publishPage(ctx.service, page, EDITOR_KEY)).status).toBe(200);
 }
 
-function aboutPage(): PageRecord {
-  const page = ctx.service.repo.getPage(BROKER.site_id, "about");
+async function aboutPage(): Promise<PageRecord> {
+  const page = await ctx.service.repo.getPage(BROKER.site_id, "about");
   if (!page) throw new Error("fixture page 'about' missing");
   return structuredClone(page);
 }
 
-beforeAll(() => {
-  ctx = createTestService({ EDITOR_KEY });
+beforeAll(async () => {
+  ctx = await createTestService({ EDITOR_KEY });
   services = createServices(ctx.config, ctx.service);
 });
 afterAll(() => ctx.cleanup());
@@ -45,7 +45,7 @@ describe("page views between requests", () => {
     const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
     expect(titleOf(before.content, "about-intro", "fr")).toBe("Bonjour, je suis Julie");
 
-    const page = aboutPage();
+    const page = await aboutPage();
     const intro = page.content.find((b) => (b as Block).id === "about-intro") as Block;
     (intro.fields.fr as { main_title: string }).main_title = "Bonjour, c'est Julie";
     (intro.fields.en as { main_title: string }).main_title = "Hello, Julie here";
@@ -59,10 +59,10 @@ describe("page views between requests", () => {
 
   it("serves a changed site header on the next request", async () => {
     const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
-    const site = ctx.service.repo.getSite(BROKER.site_id) as SiteRecord;
+    const site = (await ctx.service.repo.getSite(BROKER.site_id)) as SiteRecord;
     const header = structuredClone(site.header) as Block[];
     (header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text = "Écrivez-moi";
-    ctx.service.repo.putSite({ ...site, header });
+    await ctx.service.repo.putSite({ ...site, header });
 
     const after = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
     expect(after).not.toBe(before);
@@ -91,7 +91,7 @@ describe("page answers of the content service", () => {
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await answer()).headers.get("etag")).toBe(etag);
-    const page = aboutPage();
+    const page = await aboutPage();
     page.title.fr = `${page.title.fr} (mis à jour)`;
     await publish(page);
     const after = await answer();
@@ -101,15 +101,15 @@ describe("page answers of the content service", () => {
 });
 
 describe("site lookups between requests", () => {
-  it("finds a site by a new microsite id right after the site is written", () => {
+  it("finds a site by a new microsite id right after the site is written", async () => {
     const repo = ctx.service.repo;
-    const site = repo.getSite(BROKER.site_id) as SiteRecord;
-    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
-    expect(repo.findSiteByMicrosite("ms-renamed")).toBeUndefined();
-    repo.putSite({ ...site, microsite_id: "ms-renamed" });
-    expect(repo.findSiteByMicrosite("ms-renamed")?.site_id).toBe(site.site_id);
-    expect(repo.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
-    repo.putSite(site);
-    expect(repo.findSiteByMicrosite(site.microsite_id)?.site_id).toBe(site.site_id);
+    const site = (await repo.getSite(BROKER.site_id)) as SiteRecord;
+    expect((await repo.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
+    expect(await repo.findSiteByMicrosite("ms-renamed")).toBeUndefined();
+    await repo.putSite({ ...site, microsite_id: "ms-renamed" });
+    expect((await repo.findSiteByMicrosite("ms-renamed"))?.site_id).toBe(site.site_id);
+    expect(await repo.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
+    await repo.putSite(site);
+    expect((await repo.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
   });
 });

@@ -12,18 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../server/app";
 import type { PageRecord } from "../server/content/repository";
 import { createViewModules } from "../server/view-modules";
-import { BROKER, createTestService, publishPage } from "./helpers/content-service";
+import { BROKER, createTestService, publishPage, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
 const EDITOR_KEY = "ssr-document-editor-key-01";
 
 describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production build)", () => {
-  let ctx: ReturnType<typeof createTestService>;
+  let ctx: TestService;
   let render: (path: string, headers?: HeadersInit) => Promise<Response>;
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
-    ctx = createTestService({ EDITOR_KEY });
+    ctx = await createTestService({ EDITOR_KEY });
     const services = createServices(ctx.config, ctx.service);
     services.viewModules = createViewModules(path.resolve(import.meta.dirname, "../build/client"));
     const handler = createRequestHandler(build, "production");
@@ -120,7 +120,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
 
   it("renders a published change on the next request", async () => {
     expect(await (await render("/fr/a-propos")).text()).toContain("Bonjour, je suis Julie");
-    const page = structuredClone(ctx.service.repo.getPage(BROKER.site_id, "about")) as PageRecord;
+    const page = structuredClone(await ctx.service.repo.getPage(BROKER.site_id, "about")) as PageRecord;
     const intro = page.content.find((b) => (b as { id: string }).id === "about-intro") as {
       fields: { fr: { main_title: string } };
     };
@@ -133,7 +133,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
   });
 
   it("answers a redirect and an unknown page", async () => {
-    ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: "/fr/a-propos", status: 301 });
+    await ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: "/fr/a-propos", status: 301 });
     const moved = await render("/fr/ancienne-page");
     expect(moved.status).toBe(301);
     expect(moved.headers.get("location")).toBe("/fr/a-propos");

@@ -12,7 +12,10 @@ import { parseBlock } from "../../schema/parse";
 import { blockRegistry, blockTypes } from "../../schema/registry";
 import { COLOR_SCHEMES, type ColorScheme, isColorScheme } from "../../schema/theme-values";
 import { BlockList } from "../blocks/BlockList";
+import { servicesContext } from "../lib/context";
+import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
+import { siteFactsOf } from "../lib/site-facts";
 import type { Route } from "./+types/gallery";
 import "../messages/media";
 
@@ -24,7 +27,7 @@ interface GalleryEntry {
   variants: { scheme: ColorScheme; block: Block }[];
 }
 
-export function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang))
     throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
@@ -49,7 +52,26 @@ export function loader({ params, url }: Route.LoaderArgs) {
     });
     entries.push({ type, family: definition.family, description: definition.description[lang], variants });
   }
-  return { locale: lang, entries, scheme: isColorScheme(requested) ? requested : "all", only: only ?? null };
+  const services = context.get(servicesContext);
+  // Blocks that load their own data (blog, listings, forms) call the site's content service.
+  const siteFacts = siteFactsOf(await services.content.firstLoad(new URL(request.url).hostname));
+  // Views, messages and the features' stylesheets (search, maps, forms) of the blocks shown.
+  const modules = services.viewModules?.(only ? [only] : blockTypes, lang, "renderer/routes/gallery.tsx") ?? [];
+  return {
+    locale: lang,
+    entries,
+    scheme: isColorScheme(requested) ? requested : "all",
+    only: only ?? null,
+    siteFacts,
+    modules,
+  };
+}
+
+/** Client navigations (another scheme, one block): the views' chunks and stylesheets load first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader();
+  preloadModules(loaded.modules);
+  return loaded;
 }
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -59,10 +81,11 @@ export function meta({ loaderData: loaded }: Route.MetaArgs) {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, entries, scheme, only } = loaderData;
+  const { locale, entries, scheme, only, modules } = loaderData;
   const base = `/${locale}/qa/blocks${only ? `/${only}` : ""}`;
   return (
     <main id="main-content" tabIndex={-1} className="gallery">
+      <PreloadModules hrefs={modules} />
       <div className="container gallery__head">
         <h1 className="title-2">{only ?? t("gallery.title")}</h1>
         <p>{t("gallery.intro", { count: entries.length })}</p>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { data, useMatches } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { servicesContext } from "../lib/context";
+import { siteFactsOf } from "../lib/site-facts";
 import type { Route } from "./+types/studio";
 
 // The canvas renders every block: it needs the features' stylesheets, which public pages
@@ -44,7 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     site_type: first.site_type,
     theme,
   };
-  return { locale: lang, site };
+  // The canvas's blocks that load their own data (blog, listings, forms) read these through the shell.
+  return { locale: lang, site, siteFacts: siteFactsOf(first) };
 }
 
 export function meta() {

@@ -4,13 +4,14 @@
  * before-route-change callbacks, chunk-load recovery, toasts and the contact and
  * language-warning modals. Breakpoints need no provider (lib/breakpoints.ts).
  */
-import { lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatches } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
 import { EditModeProvider } from "../lib/edit-mode";
 import { findPageView } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
+import { findSiteFacts } from "../lib/site-facts";
 import { ChunkReload } from "./shell/ChunkReload";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
 import { LoadingBar } from "./shell/LoadingBar";
@@ -30,24 +31,31 @@ const TOAST_EVENTS = ["toast"] as const;
 export function useSiteInfo(): SiteInfo {
   const matches = useMatches();
   const view = findPageView(matches);
+  // Routes without a content page (the gallery, the studio) carry the site's facts themselves.
+  const facts = view ? undefined : findSiteFacts(matches);
+  const root = useRouteLoaderData("root") as { mapTiles?: { url: string; attribution: string } } | undefined;
   const lang = matches.map((m) => m.params.lang).find(isLocale) ?? DEFAULT_LOCALE;
-  const page = view?.page;
-  return {
-    locale: view?.locale ?? lang,
-    siteType: page?.site_type ?? "broker",
-    variantId: page?.variant?.id,
-    micrositeId: page?.microsite_id,
-    siteId: page?.site_id,
-    siteKey: page?.site_key,
-    recaptchaSiteKey: page?.recaptcha?.site_key,
-    config: {
-      mapTileUrl: "",
-      mapTileAttribution: "",
-      publicOrigin: view?.origin ?? "",
-      exposeErrors: view?.exposeErrors ?? false,
-    },
-    alternatePaths: Object.fromEntries((page?.alternate_paths ?? []).map((a) => [a.locale, a.path])),
-  };
+  const tiles = root?.mapTiles;
+  // One object while its sources are the same: blocks key their data effects on it.
+  return useMemo(() => {
+    const page = view?.page;
+    return {
+      locale: view?.locale ?? lang,
+      siteType: page?.site_type ?? facts?.siteType ?? "broker",
+      variantId: page?.variant?.id ?? facts?.variantId,
+      micrositeId: page?.microsite_id ?? facts?.micrositeId,
+      siteId: page?.site_id ?? facts?.siteId,
+      siteKey: page?.site_key ?? facts?.siteKey,
+      recaptchaSiteKey: page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
+      config: {
+        mapTileUrl: tiles?.url ?? "",
+        mapTileAttribution: tiles?.attribution ?? "",
+        publicOrigin: view?.origin ?? "",
+        exposeErrors: view?.exposeErrors ?? false,
+      },
+      alternatePaths: Object.fromEntries((page?.alternate_paths ?? []).map((a) => [a.locale, a.path])),
+    };
+  }, [view, facts, tiles, lang]);
 }
 
 export function VariantBanner() {

@@ -1,4 +1,4 @@
-/** Builds the embedded content service: store, seed, routes. */
+/** Builds the content service that answers in this process: storage, migrations, seed, routes. */
 import type { Config } from "../config";
 import { articleRoutes } from "./routes/articles";
 import { contactRoutes } from "./routes/contact";
@@ -7,25 +7,34 @@ import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
-import { openDatabase, SqliteContentRepository } from "./sqlite-repository";
-import { attachStores, createStores } from "./stores/index";
+import { openStorage, type Storage } from "./storage";
+import { type ContentStores, createStores } from "./stores/index";
 
 export const allRoutes: readonly Route[] = [...pageRoutes, ...propertyRoutes, ...articleRoutes, ...contactRoutes];
 
-export function createEmbeddedContentService(config: Config): ContentService {
-  const db = openDatabase(config.dataDir);
-  const repo = new SqliteContentRepository(db);
-  seedFromFixtures(repo);
-  const stores = createStores(db, config);
-  seedStores(repo, stores);
-  attachStores(repo, stores);
+/**
+ * Opens the store the configuration names (or uses `options.storage`), seeds it from
+ * fixtures/ when it was never seeded, and returns the service. The caller owns the
+ * storage: `service.storage.close()` when done.
+ */
+export async function createEmbeddedContentService(
+  config: Config,
+  options: { storage?: Storage; stores?: Partial<ContentStores> } = {},
+): Promise<ContentService> {
+  const storage = options.storage ?? (await openStorage(config));
+  try {
+    await seedFromFixtures(storage.content);
+    await seedStores(storage);
+  } catch (error) {
+    if (!options.storage) await storage.close();
+    throw error;
+  }
+  const stores = createStores(storage, config, options.stores);
   // Search indexes (columns in memory, clusters of the common filter sets) are built off the request path.
   setTimeout(() => {
-    try {
-      warmClusterIndexes(stores.listings);
-    } catch {
-      // The service was closed before the warm-up ran (tests): the indexes build on first use instead.
-    }
+    warmClusterIndexes(stores.listings).catch(() => {
+      // The storage was closed before the warm-up ran (tests): the indexes build on first use instead.
+    });
   }, 0).unref();
-  return createContentService({ repo, config, routes: allRoutes });
+  return createContentService({ storage, stores, config, routes: allRoutes });
 }

@@ -1,38 +1,25 @@
-/** Token buckets keyed by client (IP): `capacity` requests, refilled evenly over `perMs`. */
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until one request is allowed again (0 when allowed). */
-  retryAfter: number;
-}
+/**
+ * Rate limits: token buckets keyed by client (IP), `capacity` requests refilled evenly
+ * over `perMs`. The buckets live in the store (stores/rate-limits.ts), so every web
+ * process draws from the same bucket.
+ */
+import type { RateLimitResult, RateLimitStore } from "./stores/rate-limits";
 
-export class TokenBucketLimiter {
-  private readonly buckets = new Map<string, { tokens: number; updated: number }>();
+export type { RateLimitResult };
 
+/** One limit (e.g. contact posts per IP per minute) over the shared buckets. */
+export class RateLimiter {
   constructor(
+    private readonly store: RateLimitStore,
+    /** Prefix of this limit's bucket keys, e.g. "contact". */
+    private readonly name: string,
     private readonly capacity = 10,
     private readonly perMs = 60_000,
     private readonly now: () => number = Date.now,
-    private readonly maxKeys = 10_000,
   ) {}
 
-  take(key: string): RateLimitResult {
-    const now = this.now();
-    const rate = this.capacity / this.perMs;
-    const bucket = this.buckets.get(key) ?? { tokens: this.capacity, updated: now };
-    bucket.tokens = Math.min(this.capacity, bucket.tokens + (now - bucket.updated) * rate);
-    bucket.updated = now;
-    // Re-insert so the Map's order is least recently used first.
-    this.buckets.delete(key);
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > this.maxKeys) {
-      const oldest = this.buckets.keys().next().value;
-      if (oldest !== undefined) this.buckets.delete(oldest);
-    }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true, retryAfter: 0 };
-    }
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((1 - bucket.tokens) / rate / 1000)) };
+  take(key: string): Promise<RateLimitResult> {
+    return this.store.take(`${this.name}:${key}`, this.capacity, this.perMs, this.now());
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * Storage behind one interface. The embedded default is SQLite (node:sqlite, no
- * native build); another store (PostgreSQL) implements the same interface.
+ * The content repository's contract and its records (sites, pages, redirects). Two
+ * implementations: sqlite-repository.ts (the embedded default, node:sqlite, no native
+ * build) and postgres-repository.ts (DATABASE_URL); storage.ts opens one of them with the
+ * other stores, and tests/store/ runs the same cases against both.
  */
 import { z } from "zod";
 import { siteTypeSchema } from "../../schema/common";
@@ -50,30 +52,58 @@ export type RedirectRecord = z.infer<typeof redirectRecordSchema>;
 export type SavePageResult =
   | { ok: true; version: number }
   | { ok: false; reason: "conflict"; version: number }
+  /** Another page of the site already has this path. */
+  | { ok: false; reason: "path-taken"; path: string }
   | { ok: false; reason: "not-found" };
 
+/**
+ * Sites, pages, redirects and demo blocks. Every method is asynchronous: the embedded
+ * store answers from node:sqlite in microseconds, PostgreSQL over the network. Records
+ * come back parsed with their zod schemas.
+ */
 export interface ContentRepository {
-  /** Increases on every write, so derived answers can be cached until the content changes. */
-  readonly revision: number;
-  getSite(siteId: string): SiteRecord | undefined;
-  findSiteByDomain(domain: string): SiteRecord | undefined;
-  findSiteByMicrosite(micrositeId: string): SiteRecord | undefined;
-  listSites(): SiteRecord[];
-  putSite(site: SiteRecord): void;
+  /**
+   * The content revision: changes on every content write (sites, pages, redirects, demo
+   * blocks, listings, articles) made by any process on this database. One indexed read:
+   * caches of derived answers check it per request, so a publish on one process is seen
+   * by every other on its next request.
+   */
+  revision(): Promise<number>;
 
-  findPageByPath(siteId: string, path: string): PageRecord | undefined;
-  getPage(siteId: string, pageId: string): PageRecord | undefined;
-  listPages(siteId: string): PageRecord[];
-  /** Creates or replaces a page; with `expectedVersion` the write is refused when the stored version differs. */
-  savePage(siteId: string, page: PageRecord, expectedVersion?: number): SavePageResult;
+  getSite(siteId: string): Promise<SiteRecord | undefined>;
+  findSiteByDomain(domain: string): Promise<SiteRecord | undefined>;
+  findSiteByMicrosite(micrositeId: string): Promise<SiteRecord | undefined>;
+  listSites(): Promise<SiteRecord[]>;
+  /** Creates or replaces a site and its domain names (a domain moves to the site that names it last). */
+  putSite(site: SiteRecord): Promise<void>;
 
-  findRedirect(siteId: string, path: string): RedirectRecord | undefined;
-  putRedirect(siteId: string, redirect: RedirectRecord): void;
+  /** The page having this path in either locale. */
+  findPageByPath(siteId: string, path: string): Promise<PageRecord | undefined>;
+  getPage(siteId: string, pageId: string): Promise<PageRecord | undefined>;
+  /** Every page of a site, by French path. */
+  listPages(siteId: string): Promise<PageRecord[]>;
+  /**
+   * Creates or replaces a page. A new page keeps its `version`; a replaced one gets the
+   * stored version + 1. With `expectedVersion`, replacing is refused when the stored
+   * version differs ("conflict"); a path another page of the site uses is refused too.
+   */
+  savePage(siteId: string, page: PageRecord, expectedVersion?: number): Promise<SavePageResult>;
 
-  getDemoBlocks(): unknown[];
-  putDemoBlocks(blocks: unknown[]): void;
+  findRedirect(siteId: string, path: string): Promise<RedirectRecord | undefined>;
+  putRedirect(siteId: string, redirect: RedirectRecord): Promise<void>;
 
-  close(): void;
+  getDemoBlocks(): Promise<unknown[]>;
+  putDemoBlocks(blocks: unknown[]): Promise<void>;
+
+  /** Small settings of the store itself (what was seeded, when); not content, no revision change. */
+  getMeta(key: string): Promise<string | undefined>;
+  setMeta(key: string, value: string): Promise<void>;
+}
+
+/** The stored document of a page: version and date are columns of their own. */
+export function pageDocument(page: PageRecord): Omit<PageRecord, "version" | "updated_at"> {
+  const { version: _version, updated_at: _updated, ...doc } = page;
+  return doc;
 }
 
 export type { AlternatePath } from "../../schema/page";

@@ -5,9 +5,8 @@ import { z } from "zod";
 import { DEFAULT_LISTING_COUNT, DEFAULT_LISTING_SEED, generateListings } from "./data/listings-generator";
 import { loadMunicipalities } from "./data/municipalities";
 import { FIXTURES_DIR } from "./seed";
-import type { SqliteContentRepository } from "./sqlite-repository";
+import type { Storage } from "./storage";
 import { articlesFixtureSchema } from "./stores/articles";
-import type { ContentStores } from "./stores/index";
 
 export const ARTICLES_FILE = path.join(FIXTURES_DIR, "articles.json");
 
@@ -20,29 +19,28 @@ function seedKey(count: number, seed: number, munText: string, articlesText: str
   return `v1:${count}:${seed}:${(hash >>> 0).toString(16)}`;
 }
 
-export function seedStores(
-  repo: SqliteContentRepository,
-  stores: Pick<ContentStores, "listings" | "articles">,
+export async function seedStores(
+  storage: Pick<Storage, "content" | "listings" | "articles">,
   options: { force?: boolean; count?: number; seed?: number } = {},
-): boolean {
+): Promise<boolean> {
   const count = options.count ?? DEFAULT_LISTING_COUNT;
   const seed = options.seed ?? DEFAULT_LISTING_SEED;
   const munFile = path.join(FIXTURES_DIR, "municipalities.json");
   const munText = fs.readFileSync(munFile, "utf8");
   const articlesText = fs.existsSync(ARTICLES_FILE) ? fs.readFileSync(ARTICLES_FILE, "utf8") : "";
   const key = seedKey(count, seed, munText, articlesText);
-  if (!options.force && repo.getMeta("stores_seeded") === key) return false;
+  if (!options.force && (await storage.content.getMeta("stores_seeded")) === key) return false;
 
   const municipalities = loadMunicipalities(munFile);
-  stores.listings.replaceMunicipalities(
+  await storage.listings.replaceMunicipalities(
     municipalities.map((m) => ({ MUN_CODE: m.MUN_CODE, DESCRIPTION: m.DESCRIPTION })),
   );
-  stores.listings.replaceAll(generateListings({ count, seed, municipalities }));
+  await storage.listings.replaceAll(generateListings({ count, seed, municipalities }));
   if (articlesText) {
     const parsed = articlesFixtureSchema.safeParse(JSON.parse(articlesText));
     if (!parsed.success) throw new Error(`Invalid fixture articles.json: ${z.prettifyError(parsed.error)}`);
-    stores.articles.replaceAll(parsed.data.categories, parsed.data.articles);
+    await storage.articles.replaceAll(parsed.data.categories, parsed.data.articles);
   }
-  repo.setMeta("stores_seeded", key);
+  await storage.content.setMeta("stores_seeded", key);
   return true;
 }

@@ -2,8 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { pageRecordSchema, redirectRecordSchema, siteRecordSchema } from "./repository";
-import type { SqliteContentRepository } from "./sqlite-repository";
+import { type ContentRepository, pageRecordSchema, redirectRecordSchema, siteRecordSchema } from "./repository";
 
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../fixtures");
 const SEED_VERSION_KEY = "fixtures_seeded";
@@ -44,15 +43,21 @@ export function loadFixtures(dir = FIXTURES_DIR) {
   return { sites, demoBlocks };
 }
 
-export function seedFromFixtures(repo: SqliteContentRepository, options: { force?: boolean; dir?: string } = {}) {
-  if (!options.force && repo.getMeta(SEED_VERSION_KEY)) return false;
+export async function seedFromFixtures(
+  repo: ContentRepository,
+  options: { force?: boolean; dir?: string } = {},
+): Promise<boolean> {
+  if (!options.force && (await repo.getMeta(SEED_VERSION_KEY))) return false;
   const { sites, demoBlocks } = loadFixtures(options.dir);
   for (const { site, pages, redirects } of sites) {
-    repo.putSite(site);
-    for (const page of pages) repo.savePage(site.site_id, page);
-    for (const redirect of redirects) repo.putRedirect(site.site_id, redirect);
+    await repo.putSite(site);
+    for (const page of pages) {
+      const saved = await repo.savePage(site.site_id, page);
+      if (!saved.ok) throw new Error(`Fixture page ${site.site_id}/${page.page_id} not saved: ${saved.reason}`);
+    }
+    for (const redirect of redirects) await repo.putRedirect(site.site_id, redirect);
   }
-  repo.putDemoBlocks(demoBlocks);
-  repo.setMeta(SEED_VERSION_KEY, new Date().toISOString());
+  await repo.putDemoBlocks(demoBlocks);
+  await repo.setMeta(SEED_VERSION_KEY, new Date().toISOString());
   return true;
 }

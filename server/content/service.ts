@@ -10,8 +10,11 @@
  */
 import { isLocale, type Locale } from "../../schema/common";
 import type { Config } from "../config";
+import { isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
 import type { ContentRepository, SiteRecord } from "./repository";
+import type { Storage } from "./storage";
+import type { ContentStores } from "./stores/index";
 
 export type ClientKind = "protected" | "unprotected" | "content";
 
@@ -26,6 +29,8 @@ export interface RouteContext {
   site?: SiteRecord;
   locale: Locale;
   repo: ContentRepository;
+  /** Listings, articles, submissions and the helpers built on them. */
+  stores: ContentStores;
   config: Config;
   /** True when the request carries the editor key (studio writes). */
   editor: boolean;
@@ -43,6 +48,9 @@ export interface ContentService {
   handle(request: Request): Promise<Response>;
   routes: readonly Route[];
   repo: ContentRepository;
+  stores: ContentStores;
+  /** The database behind it; closing it is the owner's job (server shutdown, test cleanup). */
+  storage: Storage;
 }
 
 function compile(pattern: string): RegExp {
@@ -56,14 +64,30 @@ function compile(pattern: string): RegExp {
 }
 
 export function createContentService(options: {
-  repo: ContentRepository;
+  storage: Storage;
+  stores: ContentStores;
   config: Config;
   routes: readonly Route[];
 }): ContentService {
-  const { repo, config } = options;
+  const { storage, stores, config } = options;
+  const repo = storage.content;
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
 
   async function handle(request: Request): Promise<Response> {
+    try {
+      return await dispatch(request);
+    } catch (error) {
+      // Route errors are answered in dispatch; this is the store failing before a route ran.
+      if (isStoreUnavailable(error)) {
+        console.error(`[content] store unavailable: ${(error as Error).message}`);
+        return json({ status: "error", message: "Service unavailable" }, 503, { "retry-after": "5" });
+      }
+      console.error("[content] unhandled error", error);
+      return errorResponse(500, "Internal error");
+    }
+  }
+
+  async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith("/api/")) return errorResponse(404, "Not found");
     let rest = url.pathname.slice(4);
@@ -75,7 +99,7 @@ export function createContentService(options: {
       const after = `/${swc.groups?.rest ?? ""}`;
       const micrositeMatch = /^\/(?<microsite>[\w-]+)(?<tail>\/.*)$/.exec(after);
       const candidate = micrositeMatch?.groups?.microsite
-        ? repo.findSiteByMicrosite(micrositeMatch.groups.microsite)
+        ? await repo.findSiteByMicrosite(micrositeMatch.groups.microsite)
         : undefined;
       if (candidate && micrositeMatch?.groups?.tail) {
         if (!safeEqual(request.headers.get("x-site-key"), candidate.site_key)) {
@@ -93,7 +117,7 @@ export function createContentService(options: {
       const apiKey = request.headers.get("x-api-key");
       const siteKey = request.headers.get("x-site-key");
       const siteId = request.headers.get("x-site-id");
-      const bySiteKey = siteId ? repo.getSite(siteId) : undefined;
+      const bySiteKey = siteId ? await repo.getSite(siteId) : undefined;
       const authorised =
         (config.CONTENT_API_KEY !== undefined && safeEqual(apiKey, config.CONTENT_API_KEY)) ||
         (bySiteKey !== undefined && safeEqual(siteKey, bySiteKey.site_key));
@@ -117,9 +141,22 @@ export function createContentService(options: {
         return errorResponse(403, `This call is not available to the ${client} client`);
       const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
       try {
-        return await route.handler({ request, url, path: rest, params, client, site, locale, repo, config, editor });
+        return await route.handler({
+          request,
+          url,
+          path: rest,
+          params,
+          client,
+          site,
+          locale,
+          repo,
+          stores,
+          config,
+          editor,
+        });
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+        if (isStoreUnavailable(error)) throw error;
         console.error("[content] unhandled error", error);
         return errorResponse(500, "Internal error");
       }
@@ -127,7 +164,7 @@ export function createContentService(options: {
     return methodMismatch ? errorResponse(405, "Method not allowed") : errorResponse(404, "Not found");
   }
 
-  return { handle, routes: options.routes, repo };
+  return { handle, routes: options.routes, repo, stores, storage };
 }
 
 export { json };

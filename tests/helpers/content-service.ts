@@ -17,20 +17,22 @@ export const BROKER = {
 };
 export const PROTECTED_BASE = `http://localhost/api/swc/${BROKER.microsite_id}`;
 
-export function createTestService(env: Record<string, string> = {}) {
+export async function createTestService(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", ...env });
-  const service = createEmbeddedContentService(config);
+  // The embedded store in a fresh folder, whatever DATABASE_URL the shell has.
+  const config = loadConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, NODE_ENV: "test", ...env });
+  const service = await createEmbeddedContentService(config);
   return {
     service,
     config,
     dataDir,
-    cleanup() {
-      service.repo.close();
+    async cleanup() {
+      await service.storage.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+export type TestService = Awaited<ReturnType<typeof createTestService>>;
 
 /** GET on the protected client with the demo broker's site key. */
 export async function getProtected(service: { handle(r: Request): Promise<Response> }, pathAndQuery: string) {

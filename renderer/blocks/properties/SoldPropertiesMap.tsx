@@ -1,11 +1,12 @@
 /** sold_properties_map_block: a map of sold listings (badge "sold"), their list as the accessible equivalent. */
 // Their messages load with them (renderer/messages).
 import "../../messages/properties";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { soldPropertiesMapBlock } from "../../../schema/blocks/properties";
 import { SiteMap } from "../../features/maps/SiteMap";
 import { formatPrice } from "../../features/search/price";
+import { Heading } from "../../ui/Heading";
 import type { BlockViewProps } from "../types";
 import { useListings } from "./use-listings";
 
@@ -13,20 +14,28 @@ export default function SoldPropertiesMap({ fields, ctx }: BlockViewProps<typeof
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const data = useListings(ref, { forSaleForRent: "buy" }, 100);
-  const sold = (data?.items ?? []).filter((l) => l.badge === "sold");
-  return (
-    <section ref={ref} className="container section sold-properties-map">
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
-      {fields.description ? <p>{fields.description}</p> : null}
-      <SiteMap
-        label={fields.main_title || t("properties.sold-map")}
-        markers={sold.map((l) => ({
+  // One array per answer: SiteMap redraws its markers (and refits its view) when it changes.
+  const markers = useMemo(
+    () =>
+      (data?.items ?? [])
+        .filter((l) => l.badge === "sold")
+        .map((l) => ({
           id: l.uls,
           lat: l.coords.lat,
           lng: l.coords.lng,
           label: `${formatPrice(ctx.locale, l.price)}, ${l.address[ctx.locale]}`,
-        }))}
-      />
+        })),
+    [data, ctx.locale],
+  );
+  return (
+    <section ref={ref} className="container section sold-properties-map">
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
+      {fields.description ? <p>{fields.description}</p> : null}
+      <SiteMap label={fields.main_title || t("properties.sold-map")} markers={markers} />
     </section>
   );
 }

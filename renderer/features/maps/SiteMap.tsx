@@ -4,7 +4,7 @@
  * Leaflet loads only in the browser, through a dynamic import after mount: the
  * server and the first client render show a placeholder of the same size holding
  * an accessible list of the places. Tiles come from `config.mapTileUrl`; without
- * one the map draws its markers on a plain background (offline still works).
+ * one the map draws the offline base map of Québec (./base-layer.ts).
  *
  * Markers are circle markers (radius 4, weight 26 so the hit area is large,
  * opacity 0.2 → 0.4 on hover, colour darkened by 0.8 on hover). Each marker's
@@ -22,9 +22,11 @@ import { useTranslation } from "react-i18next";
 import { useSite } from "../../lib/site";
 import { shadeColor } from "./color";
 import "./maps.css";
+import { addBaseLayer } from "./base-layer";
 import {
   DEFAULT_BOUNDS,
   DEFAULT_MARKER_COLOR,
+  MAP_MAX_ZOOM,
   MARKER_HOVER_OPACITY,
   MARKER_HOVER_SHADE,
   MARKER_OPACITY,
@@ -35,7 +37,7 @@ import {
   SINGLE_MARKER_ZOOM,
 } from "./constants";
 import { createDelayedToggle, type DelayedToggle } from "./delay";
-import { type LeafletApi, loadLeaflet } from "./load";
+import { type LeafletApi, type LeafletVectorApi, loadLeaflet, loadLeafletVector } from "./load";
 import "../../messages/media";
 
 export interface MapMarker {
@@ -117,12 +119,12 @@ export function SiteMap({
   className,
 }: SiteMapProps) {
   const { t } = useTranslation();
-  const { config } = useSite();
+  const { config, locale } = useSite();
   const listId = useId();
   const wrapperRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
-  const leafletRef = useRef<LeafletApi | null>(null);
+  const leafletRef = useRef<(LeafletApi & LeafletVectorApi) | null>(null);
   const entriesRef = useRef(new Map<string, MarkerEntry>());
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -144,23 +146,28 @@ export function SiteMap({
   useEffect(() => {
     let cancelled = false;
     let map: Leaflet.Map | null = null;
-    loadLeaflet()
-      .then((L) => {
+    let removeBase: (() => void) | undefined;
+    Promise.all([loadLeaflet(), loadLeafletVector()])
+      .then(([core, vector]) => {
+        const L = { ...core, ...vector };
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
         leafletRef.current = L;
         map = L.map(canvas, {
           zoomControl: false,
-          attributionControl: Boolean(tileUrl),
+          attributionControl: false,
           keyboard: true,
           zoomSnap: 0.5,
+          maxZoom: MAP_MAX_ZOOM,
         });
         map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
-        L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
-        if (tileUrl) {
-          map.attributionControl?.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-          L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(map);
-        }
+        L.zoomControl({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
+        removeBase = addBaseLayer(L, map, {
+          tileUrl,
+          tileAttribution,
+          locale,
+          t,
+        });
         // The map's own keyboard focus target needs a name.
         canvas.setAttribute("role", "group");
         canvas.setAttribute("aria-label", t("maps.keyboard-help"));
@@ -173,11 +180,12 @@ export function SiteMap({
       });
     return () => {
       cancelled = true;
+      removeBase?.();
       map?.remove();
       mapRef.current = null;
       setReady(false);
     };
-  }, [tileUrl, tileAttribution, zoomIn, zoomOut, t]);
+  }, [tileUrl, tileAttribution, zoomIn, zoomOut, locale, t]);
 
   // (Re)create the markers when they change.
   useEffect(() => {

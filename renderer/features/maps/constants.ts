@@ -12,6 +12,8 @@ export const POPUP_DELAY_MS = 50;
 export const READY_POPUP_DELAY_MS = 250;
 /** Zoom used when there is a single marker to show. */
 export const SINGLE_MARKER_ZOOM = 14;
+/** The deepest zoom of every map (street level; tile servers and the offline base map both reach it). */
+export const MAP_MAX_ZOOM = 18;
 /** Default bounds (Québec): south-west and north-east corners. */
 export const DEFAULT_BOUNDS: readonly [readonly [number, number], readonly [number, number]] = [
   [44.5, -80.42],

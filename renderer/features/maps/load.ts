@@ -1,18 +1,30 @@
 /**
- * Loads Leaflet on demand (browser only). The promise is shared, so several maps on
- * a page download it once. Never call this during server rendering.
+ * Loads Leaflet on demand (browser only), in parts (./leaflet.ts says which). Each promise is
+ * shared, so several maps on a page download a part once. Never call these during server
+ * rendering.
  */
 
-/** What the maps use of Leaflet (./leaflet.ts). */
+/** What every map uses of Leaflet (./leaflet.ts). */
 export type LeafletApi = typeof import("./leaflet");
+/** SiteMap's circle markers and tooltips (./leaflet-vector.ts). */
+export type LeafletVectorApi = typeof import("./leaflet-vector");
+/** Tile layers (./leaflet-tiles.ts). */
+export type LeafletTilesApi = typeof import("./leaflet-tiles");
 
-let pending: Promise<LeafletApi> | undefined;
+const pending = new Map<string, Promise<unknown>>();
 
-export function loadLeaflet(): Promise<LeafletApi> {
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (typeof window === "undefined") return Promise.reject(new Error("Leaflet loads only in the browser."));
-  pending ??= import("./leaflet");
-  pending.catch(() => {
-    pending = undefined;
-  });
-  return pending;
+  let promise = pending.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load();
+    pending.set(key, promise);
+    // A failed download (a deploy in between, a dropped connection) may be tried again.
+    promise.catch(() => pending.delete(key));
+  }
+  return promise;
 }
+
+export const loadLeaflet = () => once("core", () => import("./leaflet"));
+export const loadLeafletVector = () => once("vector", () => import("./leaflet-vector"));
+export const loadLeafletTiles = () => once("tiles", () => import("./leaflet-tiles"));

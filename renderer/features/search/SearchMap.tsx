@@ -1,6 +1,6 @@
 /**
  * The search map (blocks.md §4 Maps): Leaflet loaded in the browser only, tiles from
- * config.mapTileUrl (none → plain background), cluster markers with counts (click zooms
+ * config.mapTileUrl (none → the offline base map), cluster markers with counts (click zooms
  * to expansion_zoom), listing markers focusable with an aria-label (price + address when
  * known) that open a tooltip loaded by uls on first open. Reports user moves (bounds + zoom).
  */
@@ -14,11 +14,14 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
 import { useSite } from "../../lib/site";
 import { Image } from "../../ui/Image";
-import { DEFAULT_BOUNDS } from "../maps/constants";
+import { addBaseLayer } from "../maps/base-layer";
+import { DEFAULT_BOUNDS, MAP_MAX_ZOOM } from "../maps/constants";
 import { type LeafletApi, loadLeaflet } from "../maps/load";
 import { type Marker, searchApi } from "./api";
+import { layoutMarkers, type PlacedMarker } from "./cluster-layout";
+import "./search-map.css";
 import type { MapBounds } from "./filters";
-import { formatPrice } from "./price";
+import { formatNumber, formatPrice } from "./price";
 import { type TooltipData, tooltipCache } from "./tooltip-cache";
 
 export interface MapView {
@@ -79,6 +82,7 @@ export function SearchMap({
 
   useEffect(() => {
     let cancelled = false;
+    let removeBase: (() => void) | undefined;
     const tileUrl = site.config.mapTileUrl;
     loadLeaflet()
       .then((L) => {
@@ -86,11 +90,17 @@ export function SearchMap({
         leafletRef.current = L;
         const map = L.map(container.current, {
           zoomControl: true,
-          attributionControl: Boolean(tileUrl),
+          attributionControl: false,
           keyboard: true,
+          maxZoom: MAP_MAX_ZOOM,
         });
-        if (tileUrl) L.tileLayer(tileUrl, { attribution: site.config.mapTileAttribution }).addTo(map);
         map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
+        removeBase = addBaseLayer(L, map, {
+          tileUrl: tileUrl ?? "",
+          tileAttribution: site.config.mapTileAttribution,
+          locale,
+          t,
+        });
         mapRef.current = map;
         layerRef.current = L.layerGroup().addTo(map);
         const view = (): MapView => {
@@ -113,34 +123,52 @@ export function SearchMap({
       .catch(() => callbacks.current.onFail());
     return () => {
       cancelled = true;
+      removeBase?.();
       mapRef.current?.remove();
       mapRef.current = null;
     };
-  }, [site.config.mapTileUrl, site.config.mapTileAttribution]);
+  }, [site.config.mapTileUrl, site.config.mapTileAttribution, locale, t]);
 
+  // Markers are laid out again at each zoom (the answer for the new view comes later): cluster
+  // circles sized to their count never cover each other or a price tag (cluster-layout.ts).
   useEffect(() => {
     const L = leafletRef.current;
     const map = mapRef.current;
     const layer = layerRef.current;
     if (!ready || !L || !map || !layer) return;
-    layer.clearLayers();
-    for (const m of markers) {
-      const at: Leaflet.LatLngExpression = [m.coords.lat, m.coords.lng];
-      if (m.kind === "cluster") {
-        const size = m.count < 10 ? 32 : m.count < 100 ? 40 : m.count < 1000 ? 48 : 56;
-        const marker = L.marker(at, {
-          icon: L.divIcon({ className: "search-cluster", html: `<span>${m.count}</span>`, iconSize: [size, size] }),
-          keyboard: true,
-        });
-        marker.on("click", () => map.setView(at, Math.min(m.expansion_zoom, map.getMaxZoom() || 18)));
-        marker.on("add", () => {
-          const el = marker.getElement();
-          el?.setAttribute("role", "button");
-          el?.setAttribute("aria-label", t("search.cluster-label", { count: m.count }));
-        });
-        layer.addLayer(marker);
-        continue;
+    const count = { format: (n: number) => formatNumber(locale, n) };
+    const draw = () => {
+      layer.clearLayers();
+      const zoom = map.getZoom();
+      const maxZoom = Math.min(map.getMaxZoom(), MAP_MAX_ZOOM);
+      for (const placed of layoutMarkers(markers, zoom, maxZoom, count.format)) {
+        if (placed.listing) addListing(placed.listing);
+        else addCluster(placed, count.format(placed.count));
       }
+    };
+    const addCluster = (c: PlacedMarker, label: string) => {
+      const at: Leaflet.LatLngExpression = [c.lat, c.lng];
+      const marker = L.marker(at, {
+        icon: L.divIcon({
+          className: "search-cluster",
+          html: `<span>${label}</span>`,
+          iconSize: [c.diameter, c.diameter],
+        }),
+        keyboard: true,
+        // Larger clusters above smaller ones where a zoom animation briefly brings them together.
+        zIndexOffset: Math.round(Math.log10(c.count) * 100),
+      });
+      marker.on("click", () => map.setView(at, c.expansionZoom));
+      marker.on("add", () => {
+        const el = marker.getElement();
+        el?.setAttribute("role", "button");
+        el?.setAttribute("data-count", String(c.count));
+        el?.setAttribute("aria-label", t("search.cluster-label", { count: c.count, n: label }));
+      });
+      layer.addLayer(marker);
+    };
+    const addListing = (m: Extract<Marker, { kind: "listing" }>) => {
+      const at: Leaflet.LatLngExpression = [m.coords.lat, m.coords.lng];
       const known = tooltipCache.get(m.uls);
       const price = formatPrice(locale, m.price);
       const label = known ? `${price}, ${known.address[locale]}` : t("search.marker-label", { price });
@@ -170,7 +198,12 @@ export function SearchMap({
         }
       });
       layer.addLayer(marker);
-    }
+    };
+    draw();
+    map.on("zoomend", draw);
+    return () => {
+      map.off("zoomend", draw);
+    };
   }, [markers, ready, locale, t, site]);
 
   return (

@@ -11,14 +11,13 @@ import {
 } from "../../../schema/api";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
-import { storesOf } from "../stores/index";
 
 export const articleRoutes: Route[] = [
   {
     method: "GET",
     pattern: "/articles",
     clients: ["protected"],
-    handler: ({ url, repo }) => {
+    handler: async ({ url, stores }) => {
       const raw = queryObject(url);
       for (const [key, value] of Object.entries(raw)) {
         if (Array.isArray(value)) throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "repeated" });
@@ -30,15 +29,15 @@ export const articleRoutes: Route[] = [
         throw new HttpError(400, `Invalid query parameter: ${Object.keys(errors).join(", ")}`, errors);
       }
       const q = parsed.data;
-      const { articles: store } = storesOf(repo);
-      const { articles, total } = store.list({
+      const store = stores.articles;
+      const { articles, total } = await store.list({
         language: q.language,
         page: q.page,
         limit: q.limit,
         order: q.order,
         categories: q.categories,
       });
-      const categories = q.with_categories ? store.categories(q.language) : undefined;
+      const categories = q.with_categories ? await store.categories(q.language) : undefined;
       return json(articlesAnswerSchema.parse({ data: { ...(categories ? { categories } : {}), articles, total } }));
     },
   },
@@ -46,8 +45,8 @@ export const articleRoutes: Route[] = [
     method: "GET",
     pattern: "/articles/sitemap",
     clients: ["protected", "content"],
-    handler: ({ repo }) =>
-      json(articleSitemapAnswerSchema.parse({ data: storesOf(repo).articles.listAll() }), 200, {
+    handler: async ({ stores }) =>
+      json(articleSitemapAnswerSchema.parse({ data: await stores.articles.listAll() }), 200, {
         "cache-control": "public, max-age=300",
       }),
   },
@@ -55,9 +54,9 @@ export const articleRoutes: Route[] = [
     method: "GET",
     pattern: "/article/:id",
     clients: ["protected", "content"],
-    handler: ({ params, repo }) => {
+    handler: async ({ params, stores }) => {
       if (!/^\d{1,9}$/.test(params.id ?? "")) throw new HttpError(400, "Invalid article id", { id: "format" });
-      const article = storesOf(repo).articles.getById(Number(params.id));
+      const article = await stores.articles.getById(Number(params.id));
       if (!article) throw new HttpError(404, "Article not found");
       return json(articleDetailAnswerSchema.parse({ data: article }));
     },

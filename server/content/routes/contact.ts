@@ -11,7 +11,6 @@ import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
 import { HttpError, json, queryObject } from "../http";
 import { clientIp } from "../rate-limit";
 import type { Route } from "../service";
-import { storesOf } from "../stores/index";
 
 export const MAX_CONTACT_BYTES = 64 * 1024;
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
@@ -83,11 +82,10 @@ export const contactRoutes: Route[] = [
     method: "POST",
     pattern: "/contact",
     clients: ["protected"],
-    handler: async ({ request, repo, site }) => {
+    handler: async ({ request, stores, site }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
-      const stores = storesOf(repo);
       const ip = clientIp(request);
-      const limit = stores.contactLimiter.take(ip);
+      const limit = await stores.contactLimiter.take(ip);
       if (!limit.allowed) {
         return json({ status: "error", message: "Too many submissions, try again later" }, 429, {
           "retry-after": String(limit.retryAfter),
@@ -134,7 +132,7 @@ export const contactRoutes: Route[] = [
       }
 
       const payload = parsed.data;
-      const id = stores.submissions.insert({
+      const id = await stores.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
         locale: payload.locale,
@@ -150,18 +148,18 @@ export const contactRoutes: Route[] = [
     method: "GET",
     pattern: "/submissions/:site_id",
     clients: ["content"],
-    handler: ({ params, url, repo, editor, site }) => {
+    handler: async ({ params, url, repo, stores, editor, site }) => {
       if (!editor) throw new HttpError(401, "Reading submissions needs the editor key");
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       const parsed = submissionsQuerySchema.safeParse(queryObject(url));
       if (!parsed.success) {
         const key = String(parsed.error.issues[0]?.path[0] ?? "query");
         throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "format" });
       }
       const { page, limit } = parsed.data;
-      const { total, submissions } = storesOf(repo).submissions.list(siteId, { offset: (page - 1) * limit, limit });
+      const { total, submissions } = await stores.submissions.list(siteId, { offset: (page - 1) * limit, limit });
       return json({
         data: {
           total,

@@ -14,7 +14,7 @@ export function normalisePath(path: string): string {
 }
 
 /** Builds the page answer of site.md §3 for a path of a site. */
-export function buildPageAnswer(repo: ContentRepository, site: SiteRecord, rawPath: string): PageData {
+export async function buildPageAnswer(repo: ContentRepository, site: SiteRecord, rawPath: string): Promise<PageData> {
   const path = normalisePath(rawPath);
   const shell = {
     header: site.header,
@@ -29,12 +29,12 @@ export function buildPageAnswer(repo: ContentRepository, site: SiteRecord, rawPa
     recaptcha: site.recaptcha,
     production: true,
   };
-  const redirect = repo.findRedirect(site.site_id, path);
+  const redirect = await repo.findRedirect(site.site_id, path);
   if (redirect) {
     return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
   }
   if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
-  const page = repo.findPageByPath(site.site_id, path);
+  const page = await repo.findPageByPath(site.site_id, path);
   if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
   const seo = {
     ...site.seo,
@@ -67,8 +67,9 @@ function firstLoad(site: SiteRecord): FirstLoadData {
   });
 }
 
-// Serialised page answers per repository, valid until that repository's next write, with an
-// entity tag of their text (a client that already parsed this answer need not read it again).
+// Serialised page answers per repository, valid for one content revision (read from the store
+// per request, so a write by any process is seen), with an entity tag of their text (a client
+// that already parsed this answer need not read it again).
 interface CachedAnswer {
   revision: number;
   body: string;
@@ -76,19 +77,20 @@ interface CachedAnswer {
 }
 const answerCaches = new WeakMap<ContentRepository, Map<string, CachedAnswer>>();
 
-function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): CachedAnswer {
+async function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): Promise<CachedAnswer> {
   let answerCache = answerCaches.get(repo);
   if (!answerCache) {
     answerCache = new Map();
     answerCaches.set(repo, answerCache);
   }
   const key = `${site.site_id}\u0000${normalisePath(path)}`;
+  const revision = await repo.revision();
   const hit = answerCache.get(key);
-  if (hit && hit.revision === repo.revision) return hit;
-  const body = JSON.stringify(buildPageAnswer(repo, site, path));
+  if (hit && hit.revision === revision) return hit;
+  const body = JSON.stringify(await buildPageAnswer(repo, site, path));
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (answerCache.size >= 2000) answerCache.clear();
-  const answer = { revision: repo.revision, body, etag };
+  const answer = { revision, body, etag };
   answerCache.set(key, answer);
   return answer;
 }
@@ -107,10 +109,10 @@ export const pageRoutes: Route[] = [
     handler: async ({ request, params, repo, site }) => {
       const parsed = pageRequestSchema.safeParse(await readJson(request));
       if (!parsed.success) throw new HttpError(400, "Invalid page request", fieldErrors(parsed.error));
-      const target = repo.getSite(params.site_id ?? "");
+      const target = site?.site_id === params.site_id ? site : await repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      const answer = cachedPageAnswer(repo, target, parsed.data.path);
+      const answer = await cachedPageAnswer(repo, target, parsed.data.path);
       return new Response(answer.body, {
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", etag: answer.etag },
       });
@@ -124,7 +126,7 @@ export const pageRoutes: Route[] = [
       const parsed = firstLoadRequestSchema.safeParse(await readJson(request));
       if (!parsed.success) throw new HttpError(400, "Invalid first-load request", fieldErrors(parsed.error));
       const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
-      const site = repo.findSiteByDomain(host) ?? repo.getSite(config.SITE_ID);
+      const site = (await repo.findSiteByDomain(host)) ?? (await repo.getSite(config.SITE_ID));
       if (!site) throw new HttpError(404, "Unknown domain");
       return json(firstLoad(site));
     },
@@ -133,18 +135,18 @@ export const pageRoutes: Route[] = [
     method: "GET",
     pattern: "/development/demo-page",
     clients: ["content"],
-    handler: ({ repo }) => json(demoPageAnswerSchema.parse({ blocks: repo.getDemoBlocks() })),
+    handler: async ({ repo }) => json(demoPageAnswerSchema.parse({ blocks: await repo.getDemoBlocks() })),
   },
   {
     method: "GET",
     pattern: "/pages/:site_id",
     clients: ["content"],
-    handler: ({ params, repo, site }) => {
+    handler: async ({ params, repo, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       return json({
-        pages: repo.listPages(siteId).map((p) => ({
+        pages: (await repo.listPages(siteId)).map((p) => ({
           page_id: p.page_id,
           paths: p.paths,
           title: p.title,
@@ -159,10 +161,10 @@ export const pageRoutes: Route[] = [
     method: "GET",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
-    handler: ({ params, repo, site }) => {
+    handler: async ({ params, repo, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      const page = repo.getPage(siteId, params.page_id ?? "");
+      const page = await repo.getPage(siteId, params.page_id ?? "");
       if (!page) throw new HttpError(404, "Unknown page");
       return json({ page }, 200, { etag: `"${page.version}"` });
     },
@@ -176,11 +178,17 @@ export const pageRoutes: Route[] = [
       const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
-      if (!repo.getSite(siteId)) throw new HttpError(404, "Unknown site");
+      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       if (parsed.data.page.page_id !== params.page_id) throw new HttpError(400, "page_id does not match the URL");
-      const result = repo.savePage(siteId, parsed.data.page, parsed.data.base_version);
+      const result = await repo.savePage(siteId, parsed.data.page, parsed.data.base_version);
       if (!result.ok && result.reason === "conflict") {
         return json({ status: "error", message: "The page changed since you opened it", version: result.version }, 409);
+      }
+      if (!result.ok && result.reason === "path-taken") {
+        return json(
+          { status: "error", message: "Another page already has this path", errors: { path: result.path } },
+          409,
+        );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });

@@ -16,7 +16,6 @@ import {
 import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
-import { storesOf } from "../stores/index";
 import type { Bounds, ListingFilters, ListingRecord, ListingsStore, MapPoint } from "../stores/listings";
 
 const BOUND_KEYS = ["SouthWest_lat", "SouthWest_lng", "NorthEast_lat", "NorthEast_lng"] as const;
@@ -82,24 +81,25 @@ class ClusterCache {
   private readonly entries = new Map<string, ClusterIndex>();
   constructor(private readonly capacity = 20) {}
 
-  /** The cached index of a filter set, if built. */
-  peek(store: ListingsStore, filters: ListingFilters): ClusterIndex | undefined {
+  /** The cached index of a filter set at a listings version, if built. */
+  peek(version: number, filters: ListingFilters): ClusterIndex | undefined {
     const { bounds: _ignored, ...rest } = filters;
-    return this.entries.get(`${store.version}|${JSON.stringify(rest)}`);
+    return this.entries.get(`${version}|${JSON.stringify(rest)}`);
   }
 
-  get(store: ListingsStore, filters: ListingFilters): ClusterIndex {
+  async get(store: ListingsStore, filters: ListingFilters): Promise<ClusterIndex> {
     const { bounds: _ignored, ...rest } = filters;
-    const key = `${store.version}|${JSON.stringify(rest)}`;
+    const key = `${await store.version()}|${JSON.stringify(rest)}`;
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit;
     }
+    const points = await store.points(rest);
     const index = new Supercluster<PointProps>({ radius: 60, maxZoom: 16, minPoints: 2 });
     index.load(
-      store.points(rest).map((p) => ({
+      points.map((p) => ({
         type: "Feature" as const,
         geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
         properties: { uls: p.uls, price: p.price, type: p.type },
@@ -128,11 +128,11 @@ function clusterCacheOf(store: ListingsStore): ClusterCache {
  * Builds the cluster indexes of the most common filter sets (none, buy, rent) ahead of
  * the first visitor, off the request path. Returns the time it took.
  */
-export function warmClusterIndexes(store: ListingsStore): number {
+export async function warmClusterIndexes(store: ListingsStore): Promise<number> {
   const started = performance.now();
   const cache = clusterCacheOf(store);
   for (const filters of [{}, { forSaleForRent: "buy" }, { forSaleForRent: "rent" }] as ListingFilters[]) {
-    cache.get(store, filtersOf(propertiesQuerySchema.parse(filters)));
+    await cache.get(store, filtersOf(propertiesQuerySchema.parse(filters)));
   }
   return performance.now() - started;
 }
@@ -148,9 +148,14 @@ export function fitZoom(bounds: Bounds | undefined): number {
   return Math.max(0, Math.min(16, Math.floor(Math.min(zoomLng, zoomLat))));
 }
 
-function markersOf(store: ListingsStore, filters: ListingFilters, total: number, zoom?: number): PropertyMarker[] {
+async function markersOf(
+  store: ListingsStore,
+  filters: ListingFilters,
+  total: number,
+  zoom?: number,
+): Promise<PropertyMarker[]> {
   if (zoom === undefined && total <= MAX_MAP_MARKERS) {
-    return store.points(filters).map((p) => ({
+    return (await store.points(filters)).map((p) => ({
       kind: "listing",
       uls: p.uls,
       coords: { lat: p.lat, lng: p.lng },
@@ -159,7 +164,7 @@ function markersOf(store: ListingsStore, filters: ListingFilters, total: number,
     }));
   }
   const cache = clusterCacheOf(store);
-  const index = cache.peek(store, filters);
+  const index = cache.peek(await store.version(), filters);
   const b = filters.bounds;
   let z = zoom ?? fitZoom(b);
   if (!index) {
@@ -200,13 +205,12 @@ function markersOf(store: ListingsStore, filters: ListingFilters, total: number,
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: number): PropertyMarker[] {
-  const memory = store.index();
+async function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: number): Promise<PropertyMarker[]> {
   let z = zoom;
-  let features = memory.gridClusters(filters, z);
+  let features = await store.grid(filters, z);
   while (features.length > MAX_MAP_MARKERS && z > 0) {
     z--;
-    features = memory.gridClusters(filters, z);
+    features = await store.grid(filters, z);
   }
   return features.map((f): PropertyMarker => {
     if (f.kind === "cluster") {
@@ -218,14 +222,7 @@ function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: number
         expansion_zoom: f.expansion,
       };
     }
-    const i = f.row;
-    return {
-      kind: "listing",
-      uls: memory.uls[i]!,
-      coords: { lat: memory.lat[i]!, lng: memory.lng[i]! },
-      price: memory.price[i]!,
-      type: memory.typeOf(i),
-    };
+    return { kind: "listing", uls: f.uls, coords: { lat: f.lat, lng: f.lng }, price: f.price, type: f.type };
   });
 }
 
@@ -236,21 +233,24 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/properties",
     clients: ["protected"],
-    handler: ({ url, repo }) => {
-      const { listings } = storesOf(repo);
+    handler: async ({ url, stores }) => {
+      const { listings } = stores;
       const q = parsePropertiesQuery(url);
       const filters = filtersOf(q);
       const order = q.order_by ?? "newest";
-      const total = listings.count(filters);
+      const total = await listings.count(filters);
       if (q.format === "count") return json(propertiesCountAnswerSchema.parse({ data: { total } }));
       if (q.format === "map") {
-        const propertiesListing = listings.search(filters, order, 0, q.listingLimit ?? SEARCH_PAGE_SIZE).map(toListing);
-        const propertiesMap = markersOf(listings, filters, total, q.zoom);
+        const propertiesListing = (await listings.search(filters, order, 0, q.listingLimit ?? SEARCH_PAGE_SIZE)).map(
+          toListing,
+        );
+        const propertiesMap = await markersOf(listings, filters, total, q.zoom);
         return json(propertiesMapAnswerSchema.parse({ data: { total, propertiesMap, propertiesListing } }));
       }
       const limit = q.limit ?? SEARCH_PAGE_SIZE;
       const offset = ((q.page ?? 1) - 1) * limit;
-      const propertiesListing = offset < total ? listings.search(filters, order, offset, limit).map(toListing) : [];
+      const propertiesListing =
+        offset < total ? (await listings.search(filters, order, offset, limit)).map(toListing) : [];
       return json(propertiesPageAnswerSchema.parse({ data: { total, propertiesListing } }));
     },
   },
@@ -258,8 +258,8 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/property/:uls",
     clients: ["protected"],
-    handler: ({ params, repo }) => {
-      const listing = storesOf(repo).listings.get(params.uls ?? "");
+    handler: async ({ params, stores }) => {
+      const listing = await stores.listings.get(params.uls ?? "");
       if (!listing) throw new HttpError(404, "Unknown listing");
       return json(propertyDetailAnswerSchema.parse(listing));
     },
@@ -268,8 +268,8 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/property/:uls/tooltip",
     clients: ["protected"],
-    handler: ({ params, repo }) => {
-      const listing = storesOf(repo).listings.get(params.uls ?? "");
+    handler: async ({ params, stores }) => {
+      const listing = await stores.listings.get(params.uls ?? "");
       if (!listing) throw new HttpError(404, "Unknown listing");
       return json(
         propertyTooltipSchema.parse({
@@ -288,17 +288,17 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/municipalities",
     clients: ["unprotected", "protected"],
-    handler: ({ repo }) =>
-      json(municipalitiesAnswerSchema.parse({ municipalities: storesOf(repo).listings.municipalities() })),
+    handler: async ({ stores }) =>
+      json(municipalitiesAnswerSchema.parse({ municipalities: await stores.listings.municipalities() })),
   },
   {
     method: "GET",
     pattern: "/search-filters",
     clients: ["protected"],
-    handler: ({ repo }) =>
+    handler: async ({ stores }) =>
       json(
         searchFiltersAnswerSchema.parse({
-          municipalities: storesOf(repo).listings.municipalities(),
+          municipalities: await stores.listings.municipalities(),
           property_types: propertyTypeOptions(),
           price_increments: defaultPriceIncrements(),
         }),

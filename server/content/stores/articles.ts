@@ -1,9 +1,10 @@
 /** Blog articles and categories. An article lists in a language only when it has that language's slug. */
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
 import type { ArticleDetail, ArticleSitemapEntry, ArticleSummary, Category } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
 import { bodyToBlocks, bodyWords } from "../data/article-body";
+import { bumpRevisions, StatementCache, sqliteTransaction } from "../db/sqlite";
 
 const localizedText = z.object({ fr: z.string().min(1), en: z.string().min(1) });
 const articleLocaleSchema = z.object({
@@ -50,36 +51,91 @@ export interface ArticleListQuery {
 }
 
 export interface ArticlesStore {
-  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): void;
-  list(query: ArticleListQuery): { articles: ArticleSummary[]; total: number };
+  /** Replaces every category and article (seeding, imports). */
+  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): Promise<void>;
+  /** One page of the articles having a slug in the language, by publication date then id. */
+  list(query: ArticleListQuery): Promise<{ articles: ArticleSummary[]; total: number }>;
   /** Categories having at least one article in the language, with that count. */
-  categories(language: Locale): Category[];
-  getBySlug(language: Locale, slug: string): (ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined;
+  categories(language: Locale): Promise<Category[]>;
+  getBySlug(
+    language: Locale,
+    slug: string,
+  ): Promise<(ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined>;
   /** One article in every language it exists in, its body as blocks. */
-  getById(id: number): ArticleDetail | undefined;
+  getById(id: number): Promise<ArticleDetail | undefined>;
   /** Every article, newest first (sitemap, RSS). */
-  listAll(): ArticleSitemapEntry[];
+  listAll(): Promise<ArticleSitemapEntry[]>;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS article_categories (
-  id INTEGER PRIMARY KEY,
-  label_fr TEXT NOT NULL,
-  label_en TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS articles (
-  id INTEGER PRIMARY KEY,
-  category_id INTEGER NOT NULL REFERENCES article_categories(id),
-  slug_fr TEXT UNIQUE,
-  slug_en TEXT UNIQUE,
-  published_at TEXT NOT NULL,
-  read_time_fr INTEGER,
-  read_time_en INTEGER,
-  doc TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS articles_published ON articles(published_at, id);
-CREATE INDEX IF NOT EXISTS articles_category ON articles(category_id, published_at);
-`;
+/** Reading time of each language of an article, stored with it. */
+export const readTimes = (a: ArticleRecord) => ({
+  fr: a.fr ? readTime(a.fr.body) : null,
+  en: a.en ? readTime(a.en.body) : null,
+});
+
+/** The summary of an article in one language, as GET /articles lists it. */
+export function articleSummary(
+  article: ArticleRecord,
+  language: Locale,
+  readTimeOfLanguage: number | null,
+  labels: { fr: string; en: string },
+): ArticleSummary {
+  const text = article[language]!;
+  return {
+    id: article.id,
+    slug: { fr: article.fr?.slug ?? null, en: article.en?.slug ?? null },
+    title: text.title,
+    excerpt: text.excerpt,
+    thumbnails: article.thumbnails,
+    author: article.author,
+    category: labels[language],
+    published_at: new Date(article.published_at).toISOString(),
+    read_time: readTimeOfLanguage ?? 1,
+  };
+}
+
+/** One article with its body as blocks in every language it has (GET /article/{id}). */
+export function articleDetail(
+  a: ArticleRecord,
+  readTimes: { fr: number | null; en: number | null },
+  labels: { fr: string; en: string },
+): ArticleDetail {
+  const pick = <T>(fn: (text: NonNullable<ArticleRecord["fr"]>, locale: Locale) => T) => ({
+    fr: a.fr ? fn(a.fr, "fr") : null,
+    en: a.en ? fn(a.en, "en") : null,
+  });
+  const published = new Date(a.published_at).toISOString();
+  return {
+    id: a.id,
+    slug: pick((t) => t.slug),
+    title: pick((t) => t.title),
+    excerpt: pick((t) => t.excerpt),
+    body: pick((t, locale) => bodyToBlocks(t.body, locale, `a${a.id}-${locale}`)),
+    author: a.author,
+    category: { id: a.category_id, label: labels },
+    tags: pick((t) => t.tags),
+    published_at: published,
+    updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
+    read_time: { fr: a.fr ? (readTimes.fr ?? 1) : null, en: a.en ? (readTimes.en ?? 1) : null },
+    thumbnails: a.thumbnails,
+    translations: (["fr", "en"] as const).filter((l) => a[l]),
+  };
+}
+
+/** An article's entry in the sitemap and RSS list. */
+export function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: string }): ArticleSitemapEntry {
+  const published = new Date(a.published_at).toISOString();
+  return {
+    id: a.id,
+    slug: { fr: a.fr?.slug ?? null, en: a.en?.slug ?? null },
+    title: { fr: a.fr?.title ?? null, en: a.en?.title ?? null },
+    excerpt: { fr: a.fr?.excerpt ?? null, en: a.en?.excerpt ?? null },
+    author: a.author.name,
+    category: labels,
+    published_at: published,
+    updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
+  };
+}
 
 type Row = {
   doc: string;
@@ -89,55 +145,44 @@ type Row = {
   label_en: string;
 };
 
+/** The embedded implementation (schema in db/sqlite-migrations.ts). PostgreSQL: articles.postgres.ts. */
 export class SqliteArticlesStore implements ArticlesStore {
-  private statements = new Map<string, StatementSync>();
+  private readonly sql: StatementCache;
 
   constructor(private readonly db: DatabaseSync) {
-    db.exec(SCHEMA);
+    this.sql = new StatementCache(db);
   }
 
-  private statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-
-  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): void {
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
+  async replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): Promise<void> {
+    sqliteTransaction(this.db, () => {
       this.db.exec("DELETE FROM articles; DELETE FROM article_categories;");
       for (const c of categories) {
-        this.statement("INSERT INTO article_categories(id, label_fr, label_en) VALUES(?, ?, ?)").run(
-          c.id,
-          c.label.fr,
-          c.label.en,
-        );
+        this.sql
+          .get("INSERT INTO article_categories(id, label_fr, label_en) VALUES(?, ?, ?)")
+          .run(c.id, c.label.fr, c.label.en);
       }
       for (const a of articles) {
-        this.statement(
-          "INSERT INTO articles(id, category_id, slug_fr, slug_en, published_at, read_time_fr, read_time_en, doc) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
-        ).run(
-          a.id,
-          a.category_id,
-          a.fr?.slug ?? null,
-          a.en?.slug ?? null,
-          new Date(a.published_at).toISOString(),
-          a.fr ? readTime(a.fr.body) : null,
-          a.en ? readTime(a.en.body) : null,
-          JSON.stringify(a),
-        );
+        const times = readTimes(a);
+        this.sql
+          .get(
+            "INSERT INTO articles(id, category_id, slug_fr, slug_en, published_at, read_time_fr, read_time_en, doc) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .run(
+            a.id,
+            a.category_id,
+            a.fr?.slug ?? null,
+            a.en?.slug ?? null,
+            new Date(a.published_at).toISOString(),
+            times.fr,
+            times.en,
+            JSON.stringify(a),
+          );
       }
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
+      bumpRevisions(this.sql, "content");
+    });
   }
 
-  list(query: ArticleListQuery): { articles: ArticleSummary[]; total: number } {
+  async list(query: ArticleListQuery): Promise<{ articles: ArticleSummary[]; total: number }> {
     const slugColumn = query.language === "fr" ? "a.slug_fr" : "a.slug_en";
     const params: number[] = [];
     let where = `WHERE ${slugColumn} IS NOT NULL`;
@@ -145,45 +190,43 @@ export class SqliteArticlesStore implements ArticlesStore {
       where += ` AND a.category_id IN (${query.categories.map(() => "?").join(",")})`;
       params.push(...query.categories);
     }
-    const total = (this.statement(`SELECT count(*) AS n FROM articles a ${where}`).get(...params) as { n: number }).n;
+    const total = (this.sql.get(`SELECT count(*) AS n FROM articles a ${where}`).get(...params) as { n: number }).n;
     const direction = query.order === "asc" ? "ASC" : "DESC";
-    const rows = this.statement(
-      `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
+    const rows = this.sql
+      .get(
+        `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
        JOIN article_categories c ON c.id = a.category_id
        ${where} ORDER BY a.published_at ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
-    ).all(...params, query.limit, (query.page - 1) * query.limit) as Row[];
-    return { total, articles: rows.map((row) => this.summary(row, query.language)) };
-  }
-
-  private summary(row: Row, language: Locale): ArticleSummary {
-    const article = JSON.parse(row.doc) as ArticleRecord;
-    const text = article[language]!;
+      )
+      .all(...params, query.limit, (query.page - 1) * query.limit) as Row[];
     return {
-      id: article.id,
-      slug: { fr: article.fr?.slug ?? null, en: article.en?.slug ?? null },
-      title: text.title,
-      excerpt: text.excerpt,
-      thumbnails: article.thumbnails,
-      author: article.author,
-      category: language === "fr" ? row.label_fr : row.label_en,
-      published_at: new Date(article.published_at).toISOString(),
-      read_time: (language === "fr" ? row.read_time_fr : row.read_time_en) ?? 1,
+      total,
+      articles: rows.map((row) =>
+        articleSummary(
+          JSON.parse(row.doc) as ArticleRecord,
+          query.language,
+          query.language === "fr" ? row.read_time_fr : row.read_time_en,
+          { fr: row.label_fr, en: row.label_en },
+        ),
+      ),
     };
   }
 
-  categories(language: Locale): Category[] {
+  async categories(language: Locale): Promise<Category[]> {
     const slugColumn = language === "fr" ? "a.slug_fr" : "a.slug_en";
-    const rows = this.statement(
-      `SELECT c.id, c.label_fr, c.label_en, count(a.id) AS n FROM article_categories c
+    const rows = this.sql
+      .get(
+        `SELECT c.id, c.label_fr, c.label_en, count(a.id) AS n FROM article_categories c
        JOIN articles a ON a.category_id = c.id AND ${slugColumn} IS NOT NULL
        GROUP BY c.id ORDER BY c.id`,
-    ).all() as { id: number; label_fr: string; label_en: string; n: number }[];
+      )
+      .all() as { id: number; label_fr: string; label_en: string; n: number }[];
     return rows.map((r) => ({ id: r.id, label: { fr: r.label_fr, en: r.label_en }, articles_count: r.n }));
   }
 
-  getBySlug(language: Locale, slug: string) {
+  async getBySlug(language: Locale, slug: string) {
     const column = language === "fr" ? "slug_fr" : "slug_en";
-    const row = this.statement(`SELECT doc, read_time_fr, read_time_en FROM articles WHERE ${column} = ?`).get(slug) as
+    const row = this.sql.get(`SELECT doc, read_time_fr, read_time_en FROM articles WHERE ${column} = ?`).get(slug) as
       | Pick<Row, "doc" | "read_time_fr" | "read_time_en">
       | undefined;
     if (!row) return undefined;
@@ -194,59 +237,32 @@ export class SqliteArticlesStore implements ArticlesStore {
     };
   }
 
-  private labels(categoryId: number): { fr: string; en: string } {
-    const row = this.statement("SELECT label_fr, label_en FROM article_categories WHERE id = ?").get(categoryId) as
-      | { label_fr: string; label_en: string }
-      | undefined;
-    return { fr: row?.label_fr ?? "", en: row?.label_en ?? "" };
-  }
-
-  getById(id: number): ArticleDetail | undefined {
-    const row = this.statement("SELECT doc, read_time_fr, read_time_en FROM articles WHERE id = ?").get(id) as
-      | Pick<Row, "doc" | "read_time_fr" | "read_time_en">
+  async getById(id: number): Promise<ArticleDetail | undefined> {
+    const row = this.sql
+      .get(
+        `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
+         LEFT JOIN article_categories c ON c.id = a.category_id WHERE a.id = ?`,
+      )
+      .get(id) as
+      | (Omit<Row, "label_fr" | "label_en"> & { label_fr: string | null; label_en: string | null })
       | undefined;
     if (!row) return undefined;
-    const a = JSON.parse(row.doc) as ArticleRecord;
-    const pick = <T>(fn: (text: NonNullable<ArticleRecord["fr"]>, locale: Locale) => T) => ({
-      fr: a.fr ? fn(a.fr, "fr") : null,
-      en: a.en ? fn(a.en, "en") : null,
-    });
-    const published = new Date(a.published_at).toISOString();
-    return {
-      id: a.id,
-      slug: pick((t) => t.slug),
-      title: pick((t) => t.title),
-      excerpt: pick((t) => t.excerpt),
-      body: pick((t, locale) => bodyToBlocks(t.body, `a${a.id}-${locale}`)),
-      author: a.author,
-      category: { id: a.category_id, label: this.labels(a.category_id) },
-      tags: pick((t) => t.tags),
-      published_at: published,
-      updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
-      read_time: { fr: a.fr ? (row.read_time_fr ?? 1) : null, en: a.en ? (row.read_time_en ?? 1) : null },
-      thumbnails: a.thumbnails,
-      translations: (["fr", "en"] as const).filter((l) => a[l]),
-    };
+    return articleDetail(
+      JSON.parse(row.doc) as ArticleRecord,
+      { fr: row.read_time_fr, en: row.read_time_en },
+      { fr: row.label_fr ?? "", en: row.label_en ?? "" },
+    );
   }
 
-  listAll(): ArticleSitemapEntry[] {
-    const rows = this.statement(
-      `SELECT a.doc, c.label_fr, c.label_en FROM articles a JOIN article_categories c ON c.id = a.category_id
+  async listAll(): Promise<ArticleSitemapEntry[]> {
+    const rows = this.sql
+      .get(
+        `SELECT a.doc, c.label_fr, c.label_en FROM articles a JOIN article_categories c ON c.id = a.category_id
        ORDER BY a.published_at DESC, a.id DESC`,
-    ).all() as Pick<Row, "doc" | "label_fr" | "label_en">[];
-    return rows.map((row) => {
-      const a = JSON.parse(row.doc) as ArticleRecord;
-      const published = new Date(a.published_at).toISOString();
-      return {
-        id: a.id,
-        slug: { fr: a.fr?.slug ?? null, en: a.en?.slug ?? null },
-        title: { fr: a.fr?.title ?? null, en: a.en?.title ?? null },
-        excerpt: { fr: a.fr?.excerpt ?? null, en: a.en?.excerpt ?? null },
-        author: a.author.name,
-        category: { fr: row.label_fr, en: row.label_en },
-        published_at: published,
-        updated_at: a.updated_at ? new Date(a.updated_at).toISOString() : published,
-      };
-    });
+      )
+      .all() as Pick<Row, "doc" | "label_fr" | "label_en">[];
+    return rows.map((row) =>
+      articleSitemapEntry(JSON.parse(row.doc) as ArticleRecord, { fr: row.label_fr, en: row.label_en }),
+    );
   }
 }

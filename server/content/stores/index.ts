@@ -1,46 +1,31 @@
 /**
- * The stores and per-service helpers the listing, article and contact routes use.
- * Routes are static arrays and RouteContext carries only `repo`, so each service
- * attaches its stores to its repository object here and routes look them up.
+ * What the listing, article and contact routes use: the stores of the service's storage
+ * and the per-service helpers built on them (captcha verifier, rate limiter).
  */
-import type { DatabaseSync } from "node:sqlite";
 import type { Config } from "../../config";
 import { type CaptchaVerifier, createCaptchaVerifier } from "../captcha";
-import { HttpError } from "../http";
-import { TokenBucketLimiter } from "../rate-limit";
-import type { ContentRepository } from "../repository";
-import { type ArticlesStore, SqliteArticlesStore } from "./articles";
-import { type ListingsStore, SqliteListingsStore } from "./listings";
-import { SqliteSubmissionsStore, type SubmissionsStore } from "./submissions";
+import { RateLimiter } from "../rate-limit";
+import type { Storage } from "../storage";
+import type { ArticlesStore } from "./articles";
+import type { ListingsStore } from "./listings";
+import type { SubmissionsStore } from "./submissions";
 
 export interface ContentStores {
   listings: ListingsStore;
   articles: ArticlesStore;
   submissions: SubmissionsStore;
   captcha: CaptchaVerifier;
-  /** Contact submissions per client IP. */
-  contactLimiter: TokenBucketLimiter;
+  /** Contact submissions per client IP, in buckets every process shares. */
+  contactLimiter: Pick<RateLimiter, "take">;
 }
 
-const registry = new WeakMap<ContentRepository, ContentStores>();
-
-export function createStores(db: DatabaseSync, config: Config, overrides: Partial<ContentStores> = {}): ContentStores {
+export function createStores(storage: Storage, config: Config, overrides: Partial<ContentStores> = {}): ContentStores {
   return {
-    listings: new SqliteListingsStore(db),
-    articles: new SqliteArticlesStore(db),
-    submissions: new SqliteSubmissionsStore(db),
+    listings: storage.listings,
+    articles: storage.articles,
+    submissions: storage.submissions,
     captcha: createCaptchaVerifier(config),
-    contactLimiter: new TokenBucketLimiter(config.CONTACT_RATE_LIMIT, 60_000),
+    contactLimiter: new RateLimiter(storage.rateLimits, "contact", config.CONTACT_RATE_LIMIT, 60_000),
     ...overrides,
   };
-}
-
-export function attachStores(repo: ContentRepository, stores: ContentStores): void {
-  registry.set(repo, stores);
-}
-
-export function storesOf(repo: ContentRepository): ContentStores {
-  const stores = registry.get(repo);
-  if (!stores) throw new HttpError(503, "This content store has no listings, articles or submissions");
-  return stores;
 }

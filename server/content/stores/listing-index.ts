@@ -1,6 +1,6 @@
 /**
  * A compact in-memory columnar index of the listing filter columns (typed arrays),
- * rebuilt from SQLite at start and after every write. SQLite stays the durable source
+ * rebuilt from SQLite at start and after every write (by any process). SQLite stays the durable source
  * and holds the documents; this index answers counts, filtered sorted pages (a scan of
  * a presorted order with early exit) and map points in well under a millisecond per
  * thousand listings.
@@ -95,13 +95,21 @@ export class ListingIndex {
       this.rowByUls.set(r.uls, i);
     }
     const base = Int32Array.from({ length: n }, (_, i) => i);
-    const { ids, price, listedAt } = this;
+    const { ids, price, listedAt, flags } = this;
     const byDateAsc = base.slice().sort((a, b) => listedAt[a]! - listedAt[b]! || ids[a]! - ids[b]!);
-    const byPriceAsc = base.slice().sort((a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!);
+    // Price orders list sales, then rentals, each by price: a monthly rent is not comparable with
+    // a sale price, and with no transaction chosen the two were interleaved (docs/decisions.md).
+    const rent = (i: number) => flags[i]! & FLAG_RENT;
     this.orders.set("oldest", byDateAsc);
     this.orders.set("newest", byDateAsc.slice().reverse());
-    this.orders.set("price_asc", byPriceAsc);
-    this.orders.set("price_desc", byPriceAsc.slice().reverse());
+    this.orders.set(
+      "price_asc",
+      base.slice().sort((a, b) => rent(a) - rent(b) || price[a]! - price[b]! || ids[a]! - ids[b]!),
+    );
+    this.orders.set(
+      "price_desc",
+      base.slice().sort((a, b) => rent(a) - rent(b) || price[b]! - price[a]! || ids[b]! - ids[a]!),
+    );
   }
 
   rowOf(uls: string): number | undefined {
@@ -197,7 +205,7 @@ export class ListingIndex {
       if (!match(i)) continue;
       const x = mercatorX(lng[i]!);
       const y = mercatorY(lat[i]!);
-      const key = Math.floor(x * scale) * 4_194_304 + Math.floor(y * scale);
+      const key = gridCellKey(Math.floor(x * scale), Math.floor(y * scale));
       const cell = cells.get(key);
       if (cell) {
         cell.n++;
@@ -215,10 +223,8 @@ export class ListingIndex {
         out.push({ kind: "listing", row: c.row });
         continue;
       }
-      // Smallest zoom at which the cell's points spread over half a cell: where clicking it should take the map.
-      const extent = Math.max(c.maxX - c.minX, c.maxY - c.minY, 1e-12) * 256 * 2 ** zoom;
-      const expansion = Math.min(22, Math.max(zoom + 1, zoom + Math.ceil(Math.log2(cellPx / 2 / extent))));
-      out.push({ kind: "cluster", id: key % 2_147_483_647, count: c.n, lat: c.lat / c.n, lng: c.lng / c.n, expansion });
+      const expansion = clusterExpansion(zoom, cellPx, c.maxX - c.minX, c.maxY - c.minY);
+      out.push({ kind: "cluster", id: gridCellId(key), count: c.n, lat: c.lat / c.n, lng: c.lng / c.n, expansion });
     }
     return out;
   }
@@ -228,9 +234,19 @@ export type GridFeature =
   | { kind: "listing"; row: number }
   | { kind: "cluster"; id: number; count: number; lat: number; lng: number; expansion: number };
 
+/** Key of a grid cell from its column and row (gridClusters), and the cluster id made from it. */
+export const gridCellKey = (column: number, row: number) => column * 4_194_304 + row;
+export const gridCellId = (key: number) => key % 2_147_483_647;
+
+/** Smallest zoom at which a cell's points (spread over dx × dy in mercator units) cover half a cell: where clicking it should take the map. */
+export function clusterExpansion(zoom: number, cellPx: number, dx: number, dy: number): number {
+  const extent = Math.max(dx, dy, 1e-12) * 256 * 2 ** zoom;
+  return Math.min(22, Math.max(zoom + 1, zoom + Math.ceil(Math.log2(cellPx / 2 / extent))));
+}
+
 /** Web-mercator x and y in [0, 1). */
-const mercatorX = (lng: number) => (lng + 180) / 360;
-function mercatorY(lat: number): number {
+export const mercatorX = (lng: number) => (lng + 180) / 360;
+export function mercatorY(lat: number): number {
   const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
   return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
 }

@@ -1,11 +1,13 @@
 /**
- * Listings and municipalities: SQLite tables (indexed columns for every filter, an
- * R*Tree for map bounds, the listing document as JSON) as the durable source, and an
- * in-memory columnar index for the search reads.
+ * Listings and municipalities: the store's contract, and its embedded implementation:
+ * SQLite tables (indexed columns for every filter, an R*Tree for map bounds, the listing
+ * document as JSON; schema in db/sqlite-migrations.ts) as the durable source, and an
+ * in-memory columnar index for the search reads. PostgreSQL: listings.postgres.ts.
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { Municipality, PropertiesQuery, PropertyListing } from "../../../schema/api";
 import type { ListingRecord } from "../data/listings-generator";
+import { bumpRevisions, readRevision, StatementCache, sqliteTransaction } from "../db/sqlite";
 import { type IndexRow, ListingIndex } from "./listing-index";
 
 export type { ListingRecord };
@@ -39,103 +41,67 @@ export interface MapPoint {
   type: PropertyListing["type"];
 }
 
+/** A cell of the map grid: one listing, or a cluster of several. */
+export type GridMarker =
+  | { kind: "listing"; uls: string; lat: number; lng: number; price: number; type: PropertyListing["type"] }
+  | { kind: "cluster"; id: number; count: number; lat: number; lng: number; expansion: number };
+
 export interface ListingsStore {
   /** Replaces every listing (seeding, imports). */
-  replaceAll(listings: readonly ListingRecord[]): void;
-  upsert(listing: ListingRecord): void;
-  size(): number;
-  count(filters: ListingFilters): number;
-  search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): ListingRecord[];
-  /** Every matching point, for map clustering. */
-  points(filters: ListingFilters): MapPoint[];
-  get(uls: string): ListingRecord | undefined;
-  replaceMunicipalities(municipalities: readonly Municipality[]): void;
-  municipalities(): Municipality[];
-  /** Changes whenever listings change; caches key on it. */
-  readonly version: number;
-  /** The in-memory columnar index the reads use (grid clustering reads it directly). */
-  index(): ListingIndex;
+  replaceAll(listings: readonly ListingRecord[]): Promise<void>;
+  /** Creates a listing or replaces the one with the same `uls`. */
+  upsert(listing: ListingRecord): Promise<void>;
+  size(): Promise<number>;
+  count(filters: ListingFilters): Promise<number>;
+  /** One page of matching listings: newest/oldest by listing date, price_asc/price_desc by price; ties by id. */
+  search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]>;
+  /** Every matching point, in id order, for map clustering. */
+  points(filters: ListingFilters): Promise<MapPoint[]>;
+  /** The matching listings grouped in cells of `cellPx` web-mercator pixels at `zoom` (see ListingIndex.gridClusters). */
+  grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]>;
+  get(uls: string): Promise<ListingRecord | undefined>;
+  replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void>;
+  /** Sorted by DESCRIPTION in French collation (accents and case ignored, "Île" next to "Ile"). */
+  municipalities(): Promise<Municipality[]>;
+  /** Changes whenever listings or municipalities change, in any process; derived caches key on it. */
+  version(): Promise<number>;
 }
-
-const TABLES = `
-CREATE TABLE IF NOT EXISTS listings (
-  id INTEGER PRIMARY KEY,
-  uls TEXT NOT NULL UNIQUE,
-  type TEXT NOT NULL,
-  for_sale_for_rent TEXT NOT NULL,
-  price REAL NOT NULL,
-  bedrooms INTEGER NOT NULL,
-  bathrooms INTEGER NOT NULL,
-  open_house INTEGER NOT NULL DEFAULT 0,
-  mun_code TEXT NOT NULL,
-  lat REAL NOT NULL,
-  lng REAL NOT NULL,
-  listed_at TEXT NOT NULL
-);
--- Documents live apart so filter scans read a narrow table.
-CREATE TABLE IF NOT EXISTS listing_docs (
-  id INTEGER PRIMARY KEY,
-  doc TEXT NOT NULL
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS listings_rtree USING rtree(id, min_lat, max_lat, min_lng, max_lng);
-CREATE TABLE IF NOT EXISTS municipalities (
-  mun_code TEXT PRIMARY KEY,
-  description TEXT NOT NULL
-);
-`;
-/** Secondary indexes: dropped before a bulk load and created after it (much faster than maintaining them row by row). */
-const SECONDARY_INDEXES: readonly [name: string, definition: string][] = [
-  ["listings_listed_at", "listings(listed_at, id)"],
-  ["listings_price", "listings(price, id)"],
-  ["listings_fsfr_type_price", "listings(for_sale_for_rent, type, price)"],
-  ["listings_mun", "listings(mun_code)"],
-  ["listings_bedrooms", "listings(bedrooms)"],
-  ["listings_bathrooms", "listings(bathrooms)"],
-  ["listings_open_house", "listings(open_house) WHERE open_house = 1"],
-];
-const CREATE_INDEXES = SECONDARY_INDEXES.map(([name, def]) => `CREATE INDEX IF NOT EXISTS ${name} ON ${def};`).join(
-  "\n",
-);
-const DROP_INDEXES = SECONDARY_INDEXES.map(([name]) => `DROP INDEX IF EXISTS ${name};`).join("\n");
 
 const INDEX_COLUMNS =
   "SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at FROM listings ORDER BY id";
 
+export const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+export const sortMunicipalities = (municipalities: Municipality[]) =>
+  municipalities.sort(
+    (a, b) => municipalityCollator.compare(a.DESCRIPTION, b.DESCRIPTION) || a.MUN_CODE.localeCompare(b.MUN_CODE),
+  );
+
 /**
  * SQLite is the durable source; reads go through a columnar in-memory index
- * (listing-index.ts) rebuilt lazily after every write, and documents are read by id.
+ * (listing-index.ts) rebuilt when the listings revision in the database changed (a write
+ * by this process or another), and documents are read by id.
  */
 export class SqliteListingsStore implements ListingsStore {
-  private statements = new Map<string, StatementSync>();
-  private municipalityCache: Municipality[] | undefined;
-  private currentVersion = 0;
-  private memory: ListingIndex | undefined;
-  private readonly collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+  private readonly sql: StatementCache;
+  private municipalityCache: { version: number; list: Municipality[] } | undefined;
+  private memory: { version: number; index: ListingIndex } | undefined;
 
   constructor(private readonly db: DatabaseSync) {
-    db.exec(TABLES);
-    db.exec(CREATE_INDEXES);
-    this.currentVersion = this.size();
+    this.sql = new StatementCache(db);
   }
 
-  get version(): number {
-    return this.currentVersion;
+  async version(): Promise<number> {
+    return readRevision(this.sql, "listings");
   }
 
-  /** The in-memory index, rebuilt from SQLite when a write made it stale. */
+  /** The in-memory index, rebuilt from SQLite when listings changed since it was built. */
   index(): ListingIndex {
-    this.memory ??= new ListingIndex(this.statement(INDEX_COLUMNS).all() as unknown as IndexRow[]);
-    return this.memory;
-  }
-
-  private statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.statements.size > 500) this.statements.clear();
-      this.statements.set(sql, statement);
+    // The revision is read before the rows: a write landing in between makes the next call rebuild again, never miss it.
+    const version = readRevision(this.sql, "listings");
+    if (this.memory?.version !== version) {
+      this.memory = { version, index: new ListingIndex(this.sql.get(INDEX_COLUMNS).all() as unknown as IndexRow[]) };
     }
-    return statement;
+    return this.memory.index;
   }
 
   private columns(listing: ListingRecord) {
@@ -155,37 +121,42 @@ export class SqliteListingsStore implements ListingsStore {
   }
 
   private insert(listing: ListingRecord): void {
-    const result = this.statement(
-      `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+    const result = this.sql
+      .get(
+        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(uls) DO UPDATE SET type = excluded.type, for_sale_for_rent = excluded.for_sale_for_rent, price = excluded.price,
          bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms, open_house = excluded.open_house, mun_code = excluded.mun_code,
          lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at
        RETURNING id`,
-    ).get(...this.columns(listing)) as { id: number };
-    this.statement("INSERT OR REPLACE INTO listing_docs(id, doc) VALUES(?, ?)").run(result.id, JSON.stringify(listing));
-    this.statement(
-      "INSERT OR REPLACE INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)",
-    ).run(result.id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
+      )
+      .get(...this.columns(listing)) as { id: number };
+    this.sql.get("INSERT OR REPLACE INTO listing_docs(id, doc) VALUES(?, ?)").run(result.id, JSON.stringify(listing));
+    this.sql
+      .get("INSERT OR REPLACE INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)")
+      .run(result.id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
   }
 
+  /** A write: one transaction that also bumps the listings and content revisions. */
   private transaction(work: () => void): void {
-    this.db.exec("BEGIN IMMEDIATE");
-    try {
+    sqliteTransaction(this.db, () => {
       work();
-      this.db.exec("COMMIT");
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
-    }
-    this.currentVersion++;
+      bumpRevisions(this.sql, "listings", "content");
+    });
     this.memory = undefined;
   }
 
   /** Bulk load: one transaction, prepared statements, explicit ids, secondary indexes rebuilt after the insert. */
-  replaceAll(listings: readonly ListingRecord[]): void {
+  async replaceAll(listings: readonly ListingRecord[]): Promise<void> {
     this.transaction(() => {
-      this.db.exec(`${DROP_INDEXES}\nDELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;`);
+      // The secondary indexes as the migrations made them: dropped, then made again after the load.
+      const indexes = this.db
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'listings' AND sql IS NOT NULL",
+        )
+        .all() as { name: string; sql: string }[];
+      for (const { name } of indexes) this.db.exec(`DROP INDEX "${name}"`);
+      this.db.exec("DELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;");
       const row = this.db.prepare(
         "INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
@@ -200,35 +171,41 @@ export class SqliteListingsStore implements ListingsStore {
         doc.run(id, JSON.stringify(listing));
         box.run(id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
       }
-      this.db.exec(CREATE_INDEXES);
+      for (const index of indexes) this.db.exec(index.sql);
     });
     this.db.exec("ANALYZE");
-    this.statements.clear();
+    this.sql.clear();
   }
 
-  upsert(listing: ListingRecord): void {
+  async upsert(listing: ListingRecord): Promise<void> {
     this.transaction(() => this.insert(listing));
   }
 
-  size(): number {
-    return (this.statement("SELECT count(*) AS n FROM listings").get() as { n: number }).n;
+  async size(): Promise<number> {
+    return (this.sql.get("SELECT count(*) AS n FROM listings").get() as { n: number }).n;
   }
 
-  count(filters: ListingFilters): number {
+  async count(filters: ListingFilters): Promise<number> {
     return this.index().count(filters);
   }
 
-  private docs(rows: readonly number[]): ListingRecord[] {
+  private docs(index: ListingIndex, rows: readonly number[]): ListingRecord[] {
+    const byId = this.sql.get("SELECT doc FROM listing_docs WHERE id = ?");
+    const out: ListingRecord[] = [];
+    for (const i of rows) {
+      // Missing only when another process replaced the listings since the index was read.
+      const row = byId.get(index.ids[i]!) as { doc: string } | undefined;
+      if (row) out.push(JSON.parse(row.doc) as ListingRecord);
+    }
+    return out;
+  }
+
+  async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
     const index = this.index();
-    const byId = this.statement("SELECT doc FROM listing_docs WHERE id = ?");
-    return rows.map((i) => JSON.parse((byId.get(index.ids[i]!) as { doc: string }).doc) as ListingRecord);
+    return this.docs(index, index.page(filters, order, offset, limit));
   }
 
-  search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): ListingRecord[] {
-    return this.docs(this.index().page(filters, order, offset, limit));
-  }
-
-  points(filters: ListingFilters): MapPoint[] {
+  async points(filters: ListingFilters): Promise<MapPoint[]> {
     const index = this.index();
     return index.rows(filters).map((i) => ({
       uls: index.uls[i]!,
@@ -239,33 +216,45 @@ export class SqliteListingsStore implements ListingsStore {
     }));
   }
 
-  get(uls: string): ListingRecord | undefined {
-    const row = this.index().rowOf(uls);
-    return row === undefined ? undefined : this.docs([row])[0];
+  async grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]> {
+    const index = this.index();
+    return index.gridClusters(filters, zoom, cellPx).map((f): GridMarker => {
+      if (f.kind === "cluster") return f;
+      const i = f.row;
+      return {
+        kind: "listing",
+        uls: index.uls[i]!,
+        lat: index.lat[i]!,
+        lng: index.lng[i]!,
+        price: index.price[i]!,
+        type: index.typeOf(i),
+      };
+    });
   }
 
-  replaceMunicipalities(municipalities: readonly Municipality[]): void {
+  async get(uls: string): Promise<ListingRecord | undefined> {
+    const index = this.index();
+    const row = index.rowOf(uls);
+    return row === undefined ? undefined : this.docs(index, [row])[0];
+  }
+
+  async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {
     this.transaction(() => {
       this.db.exec("DELETE FROM municipalities");
-      const insert = this.statement("INSERT INTO municipalities(mun_code, description) VALUES(?, ?)");
+      const insert = this.sql.get("INSERT INTO municipalities(mun_code, description) VALUES(?, ?)");
       for (const m of municipalities) insert.run(m.MUN_CODE, m.DESCRIPTION);
     });
-    this.municipalityCache = undefined;
   }
 
-  /** Sorted by DESCRIPTION in French collation (accents and case ignored, "Île" next to "Ile"). */
-  municipalities(): Municipality[] {
-    if (!this.municipalityCache) {
-      const rows = this.statement(
-        "SELECT mun_code AS MUN_CODE, description AS DESCRIPTION FROM municipalities",
-      ).all() as {
-        MUN_CODE: string;
-        DESCRIPTION: string;
-      }[];
-      this.municipalityCache = rows
-        .map((r) => ({ MUN_CODE: r.MUN_CODE, DESCRIPTION: r.DESCRIPTION }))
-        .sort((a, b) => this.collator.compare(a.DESCRIPTION, b.DESCRIPTION) || a.MUN_CODE.localeCompare(b.MUN_CODE));
+  async municipalities(): Promise<Municipality[]> {
+    const version = readRevision(this.sql, "listings");
+    if (this.municipalityCache?.version !== version) {
+      const rows = this.sql
+        .get("SELECT mun_code AS MUN_CODE, description AS DESCRIPTION FROM municipalities")
+        .all() as Municipality[];
+      const list = sortMunicipalities(rows.map((r) => ({ MUN_CODE: r.MUN_CODE, DESCRIPTION: r.DESCRIPTION })));
+      this.municipalityCache = { version, list };
     }
-    return this.municipalityCache.map((m) => ({ ...m }));
+    return this.municipalityCache.list.map((m) => ({ ...m }));
   }
 }

@@ -1,11 +1,13 @@
 /**
- * Form submissions. A submission answered with success is already on disk: the
- * insert commits with `PRAGMA synchronous = FULL` (the WAL is fsynced at commit),
- * while the rest of the connection keeps the cheaper NORMAL level.
+ * Form submissions. A submission answered with success is already on disk: in the
+ * embedded store the insert commits with `PRAGMA synchronous = FULL` (the WAL is
+ * fsynced at commit), while the rest of the connection keeps the cheaper NORMAL level;
+ * PostgreSQL commits with its default `synchronous_commit = on`.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import type { Locale } from "../../../schema/common";
+import { StatementCache, sqliteTransaction } from "../db/sqlite";
 
 export interface NewSubmission {
   site_id: string;
@@ -30,62 +32,51 @@ export interface SubmissionRecord {
 }
 
 export interface SubmissionsStore {
-  /** Stores durably and returns the new id; throws when the write fails. */
-  insert(submission: NewSubmission): string;
-  list(siteId: string, options: { offset: number; limit: number }): { total: number; submissions: SubmissionRecord[] };
-  count(siteId?: string): number;
+  /** Stores durably (committed and flushed before it resolves) and returns the new id; rejects when the write fails. */
+  insert(submission: NewSubmission): Promise<string>;
+  /** A site's submissions, newest first. */
+  list(
+    siteId: string,
+    options: { offset: number; limit: number },
+  ): Promise<{ total: number; submissions: SubmissionRecord[] }>;
+  count(siteId?: string): Promise<number>;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS submissions (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  site_id TEXT NOT NULL,
-  type TEXT NOT NULL,
-  locale TEXT NOT NULL,
-  recipient_type TEXT,
-  recipient_slug TEXT,
-  payload TEXT NOT NULL,
-  ip_hash TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS submissions_site ON submissions(site_id, seq);
-CREATE TABLE IF NOT EXISTS submission_settings (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-`;
+/** IPs are kept only as a keyed hash; the key is made once per database and stays in it. */
+export const newIpSalt = () => randomBytes(32).toString("hex");
+export const hashIp = (salt: string, ip: string) => createHmac("sha256", salt).update(ip).digest("hex").slice(0, 32);
 
 type Row = Omit<SubmissionRecord, "payload" | "locale"> & { payload: string; locale: string };
 
+/** The embedded implementation (schema in db/sqlite-migrations.ts). PostgreSQL: submissions.postgres.ts. */
 export class SqliteSubmissionsStore implements SubmissionsStore {
-  private readonly salt: string;
+  private salt: string | undefined;
+  private readonly sql: StatementCache;
 
   constructor(private readonly db: DatabaseSync) {
-    db.exec(SCHEMA);
-    // IPs are kept only as a keyed hash; the key stays in this database.
-    db.prepare("INSERT OR IGNORE INTO submission_settings(key, value) VALUES('ip_salt', ?)").run(
-      randomBytes(32).toString("hex"),
-    );
-    this.salt = (
-      db.prepare("SELECT value FROM submission_settings WHERE key = 'ip_salt'").get() as { value: string }
-    ).value;
+    this.sql = new StatementCache(db);
   }
 
-  hashIp(ip: string): string {
-    return createHmac("sha256", this.salt).update(ip).digest("hex").slice(0, 32);
+  private ipSalt(): string {
+    if (this.salt === undefined) {
+      this.sql.get("INSERT OR IGNORE INTO submission_settings(key, value) VALUES('ip_salt', ?)").run(newIpSalt());
+      this.salt = (
+        this.sql.get("SELECT value FROM submission_settings WHERE key = 'ip_salt'").get() as { value: string }
+      ).value;
+    }
+    return this.salt;
   }
 
-  insert(submission: NewSubmission): string {
+  async insert(submission: NewSubmission): Promise<string> {
     const id = randomUUID();
-    const insert = this.db.prepare(
+    const ipHash = submission.ip ? hashIp(this.ipSalt(), submission.ip) : null;
+    const insert = this.sql.get(
       `INSERT INTO submissions(id, site_id, type, locale, recipient_type, recipient_slug, payload, ip_hash, created_at)
        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.exec("PRAGMA synchronous = FULL");
     try {
-      this.db.exec("BEGIN IMMEDIATE");
-      try {
+      sqliteTransaction(this.db, () => {
         insert.run(
           id,
           submission.site_id,
@@ -94,24 +85,20 @@ export class SqliteSubmissionsStore implements SubmissionsStore {
           submission.recipient_type ?? null,
           submission.recipient_slug ?? null,
           JSON.stringify(submission.payload),
-          submission.ip ? this.hashIp(submission.ip) : null,
+          ipHash,
           new Date().toISOString(),
         );
-        this.db.exec("COMMIT");
-      } catch (error) {
-        this.db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     } finally {
       this.db.exec("PRAGMA synchronous = NORMAL");
     }
     return id;
   }
 
-  list(siteId: string, options: { offset: number; limit: number }) {
-    const total = this.count(siteId);
-    const rows = this.db
-      .prepare(
+  async list(siteId: string, options: { offset: number; limit: number }) {
+    const total = await this.count(siteId);
+    const rows = this.sql
+      .get(
         `SELECT id, site_id, type, locale, recipient_type, recipient_slug, payload, ip_hash, created_at
          FROM submissions WHERE site_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
       )
@@ -126,11 +113,11 @@ export class SqliteSubmissionsStore implements SubmissionsStore {
     };
   }
 
-  count(siteId?: string): number {
+  async count(siteId?: string): Promise<number> {
     const row = (
       siteId === undefined
-        ? this.db.prepare("SELECT count(*) AS n FROM submissions").get()
-        : this.db.prepare("SELECT count(*) AS n FROM submissions WHERE site_id = ?").get(siteId)
+        ? this.sql.get("SELECT count(*) AS n FROM submissions").get()
+        : this.sql.get("SELECT count(*) AS n FROM submissions WHERE site_id = ?").get(siteId)
     ) as { n: number };
     return row.n;
   }

@@ -1,0 +1,45 @@
+/**
+ * The site's facts for routes that show blocks without a content page: the block gallery
+ * and the studio. Blocks that load their own data (blog, listings, forms) call the content
+ * service with the site's microsite id and key; without them they stayed empty or on
+ * "Chargement…" in previews. Such a route's loader returns `{ siteFacts }` (made from the
+ * content service's first load), and the shell reads them when no page view carries them.
+ */
+import type { SiteType } from "../../schema/common";
+
+export interface SiteFacts {
+  siteId: string;
+  siteKey: string;
+  micrositeId: string;
+  siteType: SiteType;
+  variantId?: string;
+  recaptchaSiteKey?: string;
+}
+
+/** The facts of a first-load answer (schema/page.ts `firstLoadSchema`). */
+export function siteFactsOf(first: {
+  site_id: string;
+  site_key: string;
+  microsite_id: string;
+  site_type: SiteType;
+  variant_id?: string | null;
+  recaptcha?: { site_key?: string };
+}): SiteFacts {
+  return {
+    siteId: first.site_id,
+    siteKey: first.site_key,
+    micrositeId: first.microsite_id,
+    siteType: first.site_type,
+    ...(first.variant_id ? { variantId: first.variant_id } : {}),
+    ...(first.recaptcha?.site_key ? { recaptchaSiteKey: first.recaptcha.site_key } : {}),
+  };
+}
+
+/** The facts a route's loader data carries, from the innermost route that has them. */
+export function findSiteFacts(matches: readonly { loaderData?: unknown }[]): SiteFacts | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const facts = (matches[i]?.loaderData as { siteFacts?: SiteFacts } | null | undefined)?.siteFacts;
+    if (facts && typeof facts.micrositeId === "string") return facts;
+  }
+  return undefined;
+}

@@ -1,0 +1,146 @@
+/**
+ * Schema of the embedded store (node:sqlite), one migration per change. Version 1 is the
+ * schema as it was before migrations existed, written with IF NOT EXISTS so a database
+ * made by an older build is adopted as it is. Never edit an applied migration: add one.
+ */
+import type { Migration } from "./migration";
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial",
+    up: `
+CREATE TABLE IF NOT EXISTS sites (
+  site_id TEXT PRIMARY KEY,
+  microsite_id TEXT NOT NULL UNIQUE,
+  doc TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS site_domains (
+  domain TEXT PRIMARY KEY,
+  site_id TEXT NOT NULL REFERENCES sites(site_id)
+);
+CREATE TABLE IF NOT EXISTS pages (
+  site_id TEXT NOT NULL,
+  page_id TEXT NOT NULL,
+  path_fr TEXT NOT NULL,
+  path_en TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  doc TEXT NOT NULL,
+  PRIMARY KEY (site_id, page_id)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS pages_path_fr ON pages(site_id, path_fr);
+CREATE UNIQUE INDEX IF NOT EXISTS pages_path_en ON pages(site_id, path_en);
+CREATE TABLE IF NOT EXISTS redirects (
+  site_id TEXT NOT NULL,
+  from_path TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  PRIMARY KEY (site_id, from_path)
+);
+CREATE TABLE IF NOT EXISTS demo_blocks (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  doc TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS listings (
+  id INTEGER PRIMARY KEY,
+  uls TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL,
+  for_sale_for_rent TEXT NOT NULL,
+  price REAL NOT NULL,
+  bedrooms INTEGER NOT NULL,
+  bathrooms INTEGER NOT NULL,
+  open_house INTEGER NOT NULL DEFAULT 0,
+  mun_code TEXT NOT NULL,
+  lat REAL NOT NULL,
+  lng REAL NOT NULL,
+  listed_at TEXT NOT NULL
+);
+-- Documents live apart so filter scans read a narrow table.
+CREATE TABLE IF NOT EXISTS listing_docs (
+  id INTEGER PRIMARY KEY,
+  doc TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS listings_rtree USING rtree(id, min_lat, max_lat, min_lng, max_lng);
+CREATE TABLE IF NOT EXISTS municipalities (
+  mun_code TEXT PRIMARY KEY,
+  description TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS listings_listed_at ON listings(listed_at, id);
+CREATE INDEX IF NOT EXISTS listings_price ON listings(price, id);
+CREATE INDEX IF NOT EXISTS listings_fsfr_type_price ON listings(for_sale_for_rent, type, price);
+CREATE INDEX IF NOT EXISTS listings_mun ON listings(mun_code);
+CREATE INDEX IF NOT EXISTS listings_bedrooms ON listings(bedrooms);
+CREATE INDEX IF NOT EXISTS listings_bathrooms ON listings(bathrooms);
+CREATE INDEX IF NOT EXISTS listings_open_house ON listings(open_house) WHERE open_house = 1;
+
+CREATE TABLE IF NOT EXISTS article_categories (
+  id INTEGER PRIMARY KEY,
+  label_fr TEXT NOT NULL,
+  label_en TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS articles (
+  id INTEGER PRIMARY KEY,
+  category_id INTEGER NOT NULL REFERENCES article_categories(id),
+  slug_fr TEXT UNIQUE,
+  slug_en TEXT UNIQUE,
+  published_at TEXT NOT NULL,
+  read_time_fr INTEGER,
+  read_time_en INTEGER,
+  doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS articles_published ON articles(published_at, id);
+CREATE INDEX IF NOT EXISTS articles_category ON articles(category_id, published_at);
+
+CREATE TABLE IF NOT EXISTS submissions (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  site_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  recipient_type TEXT,
+  recipient_slug TEXT,
+  payload TEXT NOT NULL,
+  ip_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS submissions_site ON submissions(site_id, seq);
+CREATE TABLE IF NOT EXISTS submission_settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`,
+  },
+  {
+    version: 2,
+    name: "shared_state",
+    up: `
+-- Counters every process reads per request: 'content' changes on every content write
+-- (sites, pages, redirects, demo blocks, listings, articles), 'listings' on listing writes.
+CREATE TABLE revisions (
+  name TEXT PRIMARY KEY,
+  n INTEGER NOT NULL
+);
+INSERT INTO revisions(name, n) VALUES ('content', 1), ('listings', 1);
+
+-- Token buckets shared by every process (rate limits). A bucket is full again at
+-- full_at_ms; such rows are pruned, since a missing bucket is a full one.
+CREATE TABLE rate_limit_buckets (
+  key TEXT PRIMARY KEY,
+  tokens REAL NOT NULL,
+  allowed INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  full_at_ms INTEGER NOT NULL
+);
+CREATE INDEX rate_limit_buckets_full ON rate_limit_buckets(full_at_ms);
+
+-- A page's version and date are columns (one statement checks and bumps the version);
+-- the document no longer carries them.
+ALTER TABLE pages ADD COLUMN updated_at TEXT;
+UPDATE pages SET updated_at = json_extract(doc, '$.updated_at');
+`,
+  },
+];

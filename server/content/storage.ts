@@ -1,0 +1,112 @@
+/**
+ * Everything the content service stores, behind one asynchronous contract with two
+ * implementations: the embedded SQLite default (one file in DATA_DIR, offline) and
+ * PostgreSQL (selected by DATABASE_URL), the way to run several web processes.
+ *
+ * A store is an interface (repository.ts, stores/<name>.ts) with an implementation per
+ * dialect (the SQLite one next to the interface, the PostgreSQL one in
+ * `<name>.postgres.ts`), its tables in each dialect's migrations (db/*-migrations.ts),
+ * and its cases in tests/store-contract.test.ts, which runs them against both.
+ */
+
+import path from "node:path";
+import type pg from "pg";
+import type { Config } from "../config";
+import type { MigrationReport } from "./db/migration";
+import { createPool, migratePostgres, type PostgresOptions } from "./db/postgres";
+import { migrateSqlite, openSqliteFile, SQLITE_FILE } from "./db/sqlite";
+import { PostgresContentRepository } from "./postgres-repository";
+import type { ContentRepository } from "./repository";
+import { SqliteContentRepository } from "./sqlite-repository";
+import { type ArticlesStore, SqliteArticlesStore } from "./stores/articles";
+import { PostgresArticlesStore } from "./stores/articles.postgres";
+import { type ListingsStore, SqliteListingsStore } from "./stores/listings";
+import { PostgresListingsStore } from "./stores/listings.postgres";
+import { type RateLimitStore, SqliteRateLimitStore } from "./stores/rate-limits";
+import { PostgresRateLimitStore } from "./stores/rate-limits.postgres";
+import { SqliteSubmissionsStore, type SubmissionsStore } from "./stores/submissions";
+import { PostgresSubmissionsStore } from "./stores/submissions.postgres";
+
+export interface Storage {
+  readonly kind: "sqlite" | "postgres";
+  /** Sites, pages, redirects, demo blocks, the content revision and the store's own settings. */
+  readonly content: ContentRepository;
+  readonly listings: ListingsStore;
+  readonly articles: ArticlesStore;
+  readonly submissions: SubmissionsStore;
+  /** Token buckets shared by every process on this database. */
+  readonly rateLimits: RateLimitStore;
+  /** The schema migrations as found and applied at open. */
+  readonly migrations: MigrationReport;
+  /** Answers once the database can be queried (readiness checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded store in a data folder: creates the file when missing, applies migrations. */
+export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Storage {
+  const db = openSqliteFile(path.join(dataDir, fileName));
+  const migrations = migrateSqlite(db);
+  return {
+    kind: "sqlite",
+    content: new SqliteContentRepository(db),
+    listings: new SqliteListingsStore(db),
+    articles: new SqliteArticlesStore(db),
+    submissions: new SqliteSubmissionsStore(db),
+    rateLimits: new SqliteRateLimitStore(db),
+    migrations,
+    async ping() {
+      db.prepare("SELECT 1").get();
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+/** Opens the PostgreSQL store: a pool, then the migrations (under an advisory lock). */
+export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
+  const pool = createPool(options);
+  let migrations: MigrationReport;
+  try {
+    migrations = await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return postgresStorage(pool, migrations);
+}
+
+function postgresStorage(pool: pg.Pool, migrations: MigrationReport): Storage {
+  let closed = false;
+  return {
+    kind: "postgres",
+    content: new PostgresContentRepository(pool),
+    listings: new PostgresListingsStore(pool),
+    articles: new PostgresArticlesStore(pool),
+    submissions: new PostgresSubmissionsStore(pool),
+    rateLimits: new PostgresRateLimitStore(pool),
+    migrations,
+    async ping() {
+      await pool.query("SELECT 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export const postgresOptionsOf = (config: Config, url: string): PostgresOptions => ({
+  url,
+  poolMax: config.DATABASE_POOL_MAX,
+  connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+});
+
+/** The store the configuration names: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */
+export async function openStorage(config: Config): Promise<Storage> {
+  if (config.DATABASE_URL) return openPostgresStorage(postgresOptionsOf(config, config.DATABASE_URL));
+  return openSqliteStorage(config.dataDir);
+}

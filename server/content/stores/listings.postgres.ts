@@ -1,0 +1,272 @@
+/**
+ * Listings and municipalities on PostgreSQL: every read is a query on indexed columns
+ * (no in-memory copy, so any number of processes see the same listings); map bounds use
+ * the GiST index of migration 1: PostGIS when the server has it, a `point` otherwise.
+ * Results match the embedded store's (same filters, orders, ties by id, grid cells).
+ */
+import type pg from "pg";
+import type { Municipality } from "../../../schema/api";
+import { bumpRevisions, pgTransaction, readRevision } from "../db/postgres";
+import { clusterExpansion, gridCellId, gridCellKey } from "./listing-index";
+import {
+  type GridMarker,
+  type ListingFilters,
+  type ListingOrder,
+  type ListingRecord,
+  type ListingsStore,
+  type MapPoint,
+  sortMunicipalities,
+} from "./listings";
+
+type Spatial = "postgis" | "point";
+
+const ORDER_BY: Record<ListingOrder, string> = {
+  newest: "l.listed_at DESC, l.id DESC",
+  oldest: "l.listed_at ASC, l.id ASC",
+  // Sales, then rentals, each by price (as the embedded index: a monthly rent is not comparable
+  // with a sale price).
+  price_asc: "(l.for_sale_for_rent = 'rent') ASC, l.price ASC, l.id ASC",
+  price_desc: "(l.for_sale_for_rent = 'rent') ASC, l.price DESC, l.id DESC",
+};
+
+/** Rows per INSERT of a bulk load (each column goes as one array parameter). */
+const BATCH = 2000;
+
+/** A WHERE clause over `listings l` and its parameters, numbered from `$1`. */
+export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const clauses: string[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filters.mun?.length) clauses.push(`l.mun_code = ANY(${p(filters.mun)}::text[])`);
+  if (filters.price_min !== undefined && filters.price_min > 0) clauses.push(`l.price >= ${p(filters.price_min)}`);
+  if (filters.price_max !== undefined) clauses.push(`l.price <= ${p(filters.price_max)}`);
+  // As the embedded index: "rent" is a flag, every other value counts as a sale.
+  if (filters.forSaleForRent === "rent") clauses.push("l.for_sale_for_rent = 'rent'");
+  if (filters.forSaleForRent === "buy") clauses.push("l.for_sale_for_rent <> 'rent'");
+  if (filters.type?.length) clauses.push(`l.type = ANY(${p(filters.type)}::text[])`);
+  if (filters.bedrooms) clauses.push(`l.bedrooms >= ${p(filters.bedrooms)}`);
+  if (filters.bathrooms) clauses.push(`l.bathrooms >= ${p(filters.bathrooms)}`);
+  if (filters.open_house) clauses.push("l.open_house");
+  const b = filters.bounds;
+  if (b) {
+    const [s, w, n, e] = [p(b.south), p(b.west), p(b.north), p(b.east)];
+    // The index finds candidates by box; the exact comparison keeps the edges inclusive and
+    // drops what PostGIS's single-precision boxes let through.
+    clauses.push(
+      spatial === "postgis"
+        ? `ST_SetSRID(ST_MakePoint(l.lng, l.lat), 4326) && ST_MakeEnvelope(${w}::float8, ${s}::float8, ${e}::float8, ${n}::float8, 4326)`
+        : `point(l.lng, l.lat) <@ box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`,
+      `l.lat BETWEEN ${s} AND ${n} AND l.lng BETWEEN ${w} AND ${e}`,
+    );
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+export class PostgresListingsStore implements ListingsStore {
+  private spatialMode: Promise<Spatial> | undefined;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Which spatial index migration 1 made (read once). */
+  spatial(): Promise<Spatial> {
+    this.spatialMode ??= this.pool
+      .query<{ value: string }>("SELECT value FROM meta WHERE key = 'listings_spatial'")
+      .then(({ rows }) => (rows[0]?.value === "postgis" ? "postgis" : "point"));
+    return this.spatialMode;
+  }
+
+  private async where(filters: ListingFilters) {
+    return listingWhere(filters, await this.spatial());
+  }
+
+  version(): Promise<number> {
+    return readRevision(this.pool, "listings");
+  }
+
+  async replaceAll(listings: readonly ListingRecord[]): Promise<void> {
+    await pgTransaction(this.pool, async (client) => {
+      // Readers wait for the commit instead of seeing an empty table.
+      await client.query("TRUNCATE listings, listing_docs");
+      for (let start = 0; start < listings.length; start += BATCH) {
+        await this.insertBatch(client, listings.slice(start, start + BATCH), start + 1);
+      }
+      await client.query(
+        "SELECT setval(pg_get_serial_sequence('listings', 'id'), GREATEST((SELECT max(id) FROM listings), 1))",
+      );
+      await bumpRevisions(client, "listings", "content");
+    });
+    await this.pool.query("ANALYZE listings");
+  }
+
+  private async insertBatch(client: pg.PoolClient, batch: readonly ListingRecord[], firstId: number): Promise<void> {
+    const ids = batch.map((_, i) => firstId + i);
+    await client.query(
+      `INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::int[], $7::int[], $8::bool[],
+         $9::text[], $10::float8[], $11::float8[], $12::timestamptz[])`,
+      [
+        ids,
+        batch.map((l) => l.uls),
+        batch.map((l) => l.type),
+        batch.map((l) => l.forSaleForRent),
+        batch.map((l) => l.price),
+        batch.map((l) => l.specs.bed),
+        batch.map((l) => l.specs.bath),
+        batch.map((l) => Boolean(l.open_house)),
+        batch.map((l) => l.municipality.MUN_CODE),
+        batch.map((l) => l.coords.lat),
+        batch.map((l) => l.coords.lng),
+        batch.map((l) => l.listed_at),
+      ],
+    );
+    await client.query("INSERT INTO listing_docs(id, doc) SELECT * FROM unnest($1::int[], $2::json[])", [
+      ids,
+      batch.map((l) => JSON.stringify(l)),
+    ]);
+  }
+
+  async upsert(listing: ListingRecord): Promise<void> {
+    await pgTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+         VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT(uls) DO UPDATE SET type = EXCLUDED.type, for_sale_for_rent = EXCLUDED.for_sale_for_rent,
+           price = EXCLUDED.price, bedrooms = EXCLUDED.bedrooms, bathrooms = EXCLUDED.bathrooms,
+           open_house = EXCLUDED.open_house, mun_code = EXCLUDED.mun_code, lat = EXCLUDED.lat, lng = EXCLUDED.lng,
+           listed_at = EXCLUDED.listed_at
+         RETURNING id`,
+        [
+          listing.uls,
+          listing.type,
+          listing.forSaleForRent,
+          listing.price,
+          listing.specs.bed,
+          listing.specs.bath,
+          Boolean(listing.open_house),
+          listing.municipality.MUN_CODE,
+          listing.coords.lat,
+          listing.coords.lng,
+          listing.listed_at,
+        ],
+      );
+      await client.query(
+        "INSERT INTO listing_docs(id, doc) VALUES($1, $2) ON CONFLICT(id) DO UPDATE SET doc = EXCLUDED.doc",
+        [rows[0]!.id, JSON.stringify(listing)],
+      );
+      await bumpRevisions(client, "listings", "content");
+    });
+  }
+
+  async size(): Promise<number> {
+    return (await this.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM listings")).rows[0]!.n;
+  }
+
+  async count(filters: ListingFilters): Promise<number> {
+    const where = await this.where(filters);
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
+      where.params,
+    );
+    return rows[0]!.n;
+  }
+
+  async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
+    const where = await this.where(filters);
+    const n = where.params.length;
+    const { rows } = await this.pool.query<{ doc: ListingRecord }>(
+      `SELECT d.doc FROM (
+         SELECT l.id, l.listed_at, l.price, l.for_sale_for_rent FROM listings l ${where.sql} ORDER BY ${ORDER_BY[order]} LIMIT $${n + 1} OFFSET $${n + 2}
+       ) l JOIN listing_docs d ON d.id = l.id ORDER BY ${ORDER_BY[order]}`,
+      [...where.params, limit, offset],
+    );
+    return rows.map((r) => r.doc);
+  }
+
+  async points(filters: ListingFilters): Promise<MapPoint[]> {
+    const where = await this.where(filters);
+    const { rows } = await this.pool.query<MapPoint>(
+      `SELECT l.uls, l.lat, l.lng, l.price, l.type FROM listings l ${where.sql} ORDER BY l.id`,
+      where.params,
+    );
+    return rows;
+  }
+
+  /** Grid clustering in the database: one GROUP BY over the matching rows, the same cells as ListingIndex.gridClusters. */
+  async grid(filters: ListingFilters, zoom: number, cellPx = 80): Promise<GridMarker[]> {
+    const where = await this.where(filters);
+    const scale = (256 * 2 ** zoom) / cellPx;
+    const n = where.params.length;
+    const { rows } = await this.pool.query<{
+      cx: number;
+      cy: number;
+      count: number;
+      lat: number;
+      lng: number;
+      min_x: number;
+      max_x: number;
+      min_y: number;
+      max_y: number;
+      uls: string;
+      price: number;
+      type: MapPoint["type"];
+      first_lat: number;
+      first_lng: number;
+    }>(
+      `WITH m AS (
+         SELECT l.id, l.uls, l.lat, l.lng, l.price, l.type,
+           (l.lng + 180) / 360 AS x,
+           0.5 - ln((1 + sin(radians(GREATEST(-85, LEAST(85, l.lat))))) / (1 - sin(radians(GREATEST(-85, LEAST(85, l.lat)))))) / (4 * pi()) AS y
+         FROM listings l ${where.sql}
+       )
+       SELECT floor(x * $${n + 1})::bigint AS cx, floor(y * $${n + 1})::bigint AS cy, count(*)::int AS count,
+         avg(lat) AS lat, avg(lng) AS lng, min(x) AS min_x, max(x) AS max_x, min(y) AS min_y, max(y) AS max_y,
+         (array_agg(uls ORDER BY id))[1] AS uls, (array_agg(price ORDER BY id))[1] AS price,
+         (array_agg(type ORDER BY id))[1] AS type, (array_agg(lat ORDER BY id))[1] AS first_lat,
+         (array_agg(lng ORDER BY id))[1] AS first_lng
+       FROM m GROUP BY 1, 2`,
+      [...where.params, scale],
+    );
+    return rows.map((r): GridMarker => {
+      if (r.count === 1) {
+        return { kind: "listing", uls: r.uls, lat: r.first_lat, lng: r.first_lng, price: r.price, type: r.type };
+      }
+      return {
+        kind: "cluster",
+        id: gridCellId(gridCellKey(r.cx, r.cy)),
+        count: r.count,
+        lat: r.lat,
+        lng: r.lng,
+        expansion: clusterExpansion(zoom, cellPx, r.max_x - r.min_x, r.max_y - r.min_y),
+      };
+    });
+  }
+
+  async get(uls: string): Promise<ListingRecord | undefined> {
+    const { rows } = await this.pool.query<{ doc: ListingRecord }>(
+      "SELECT d.doc FROM listings l JOIN listing_docs d ON d.id = l.id WHERE l.uls = $1",
+      [uls],
+    );
+    return rows[0]?.doc;
+  }
+
+  async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {
+    await pgTransaction(this.pool, async (client) => {
+      await client.query("DELETE FROM municipalities");
+      await client.query(
+        "INSERT INTO municipalities(mun_code, description) SELECT * FROM unnest($1::text[], $2::text[])",
+        [municipalities.map((m) => m.MUN_CODE), municipalities.map((m) => m.DESCRIPTION)],
+      );
+      await bumpRevisions(client, "listings", "content");
+    });
+  }
+
+  async municipalities(): Promise<Municipality[]> {
+    const { rows } = await this.pool.query<Municipality>(
+      'SELECT mun_code AS "MUN_CODE", description AS "DESCRIPTION" FROM municipalities',
+    );
+    return sortMunicipalities(rows);
+  }
+}
