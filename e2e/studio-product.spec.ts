@@ -245,6 +245,8 @@ test("studio: a repeater item added in French appears in English, marked as miss
   await expect(u.heading).toHaveText(textBlock2.label.fr);
   const fr = u.panel.locator('[data-path="fields.fr.cta_repeater"]');
   const en = u.panel.locator('[data-path="fields.en.cta_repeater"]');
+  // The demo block has buttons: count them once the panel has drawn them.
+  await expect(fr.locator('[data-item="0"]')).toBeVisible();
   const count = await fr.locator(":scope > .sf-items > .sf-item").count();
   expect(await en.locator(":scope > .sf-items > .sf-item").count()).toBe(count);
   // Items are folded and named from their content.
