@@ -56,9 +56,13 @@ export async function openMenuItem(page: Page, item: string, locale: Locale = "f
 /** A button of a block's action bar, shown once the pointer is over the block (as an editor does). */
 export async function blockButton(page: Page, id: string, name: string): Promise<Locator> {
   const block = studioBlock(page, id);
-  await block.scrollIntoViewIfNeeded();
+  const bar = block.locator(":scope > .studio-bar");
+  // The bar sits above the block's top edge: bring it on screen first, or the click would scroll
+  // the canvas and leave the pointer over another block, whose bar would then show instead.
+  await bar.scrollIntoViewIfNeeded();
   await block.hover({ position: { x: 40, y: 40 } });
-  const button = block.locator(":scope > .studio-bar").getByRole("button", { name, exact: true });
+  await expect(bar).toHaveCSS("opacity", "1");
+  const button = bar.getByRole("button", { name, exact: true });
   await expect(button).toBeVisible();
   return button;
 }

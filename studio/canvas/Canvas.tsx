@@ -227,16 +227,30 @@ function GapMeasurer({
     const gaps = Array.from({ length: total + 1 }, (_, i) => `gap:${i}`);
     measureDroppableContainers(gaps);
     const node = canvas.current;
+    const scroller = node?.parentElement;
     let frame = 0;
-    const onEnd = (event: TransitionEvent) => {
-      if (!(event.target instanceof Element) || !event.target.classList.contains("studio-dropzone")) return;
+    const measureNextFrame = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => measureDroppableContainers(gaps));
     };
+    const onEnd = (event: TransitionEvent) => {
+      if (!(event.target instanceof Element) || !event.target.classList.contains("studio-dropzone")) return;
+      measureNextFrame();
+    };
+    // Far chunks open their gaps without a transition, laid out again two frames after the drag
+    // starts (far-blocks.ts), and chunks coming into view may still settle: measure again then,
+    // and whenever the canvas stops scrolling.
+    let frames = 0;
+    const afterFarChunks = () => {
+      frame = requestAnimationFrame(() => (++frames < 4 ? afterFarChunks() : measureDroppableContainers(gaps)));
+    };
+    afterFarChunks();
     node?.addEventListener("transitionend", onEnd);
+    scroller?.addEventListener("scrollend", measureNextFrame);
     return () => {
       cancelAnimationFrame(frame);
       node?.removeEventListener("transitionend", onEnd);
+      scroller?.removeEventListener("scrollend", measureNextFrame);
     };
   }, [active, total, canvas, measureDroppableContainers]);
   return null;
@@ -500,6 +514,7 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
         className="studio-canvas"
         data-device={props.device}
         data-edit-mode={editMode || undefined}
+        data-dropping={dropActive || undefined}
         // Every block view and font loaded and laid out (the bench's "interactive" mark).
         data-settled={settled || undefined}
         style={{ ...themeStyle(props.theme), width: `${width}px` }}
