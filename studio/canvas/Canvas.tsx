@@ -239,16 +239,22 @@ function GapMeasurer({
     };
     // Far chunks open their gaps without a transition, laid out again two frames after the drag
     // starts (far-blocks.ts), and chunks coming into view may still settle: measure again then,
-    // and whenever the canvas stops scrolling.
+    // whenever the canvas stops scrolling, and whenever its height changes.
     let frames = 0;
+    let later = 0;
     const afterFarChunks = () => {
-      frame = requestAnimationFrame(() => (++frames < 4 ? afterFarChunks() : measureDroppableContainers(gaps)));
+      later = requestAnimationFrame(() => (++frames < 4 ? afterFarChunks() : measureDroppableContainers(gaps)));
     };
     afterFarChunks();
     node?.addEventListener("transitionend", onEnd);
     scroller?.addEventListener("scrollend", measureNextFrame);
+    // A block that grows on screen during the drag (a carousel's listings arriving) moves the gaps below it.
+    const resized = typeof ResizeObserver === "function" && node ? new ResizeObserver(measureNextFrame) : null;
+    if (node) resized?.observe(node);
     return () => {
+      resized?.disconnect();
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(later);
       node?.removeEventListener("transitionend", onEnd);
       scroller?.removeEventListener("scrollend", measureNextFrame);
     };
