@@ -5,6 +5,7 @@ import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/blo
 import { parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc } from "../store/types";
+import type { PublishCredentials } from "./publish-auth";
 
 export interface StudioSiteRef {
   site_id: string;
@@ -134,12 +135,12 @@ export function createStudioApi(site: StudioSiteRef) {
         .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
       return docOfPage(body.page, site, "server");
     },
-    async publish(doc: StudioDoc, editorKey: string, target?: PageSummary): Promise<{ version: number }> {
+    async publish(doc: StudioDoc, credentials: PublishCredentials, target?: PageSummary): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
-        headers: { ...headers, "content-type": "application/json", "x-editor-key": editorKey },
+        headers: { ...headers, "content-type": "application/json", ...credentials.headers },
         body: JSON.stringify({ page, base_version }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
