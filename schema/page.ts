@@ -97,6 +97,8 @@ export const pageDataSchema = z.object({
   recaptcha: recaptchaSchema.optional(),
   captcha: captchaSchema.optional(),
   privacy_policy: privacyPolicySchema.optional(),
+  /** The site's name (the alert form's consent names who sends the e-mails). */
+  site_name: z.string().optional(),
   /** Optimistic-concurrency version of the stored page (studio publish). */
   version: z.number().int().nonnegative().optional(),
 });
@@ -113,5 +115,6 @@ export const firstLoadSchema = z.object({
   recaptcha: recaptchaSchema.optional(),
   captcha: captchaSchema.optional(),
   privacy_policy: privacyPolicySchema.optional(),
+  site_name: z.string().optional(),
 });
 export type FirstLoadData = z.infer<typeof firstLoadSchema>;

@@ -8,6 +8,7 @@ import { lazy, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
+import { captchaSetupOf } from "../features/forms/captcha-setup";
 import { EditModeProvider } from "../lib/edit-mode";
 import { findPageView } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
@@ -39,14 +40,21 @@ export function useSiteInfo(): SiteInfo {
   // One object while its sources are the same: blocks key their data effects on it.
   return useMemo(() => {
     const page = view?.page;
+    const locale = view?.locale ?? lang;
     return {
-      locale: view?.locale ?? lang,
+      locale,
       siteType: page?.site_type ?? facts?.siteType ?? "broker",
       variantId: page?.variant?.id ?? facts?.variantId,
       micrositeId: page?.microsite_id ?? facts?.micrositeId,
       siteId: page?.site_id ?? facts?.siteId,
       siteKey: page?.site_key ?? facts?.siteKey,
       recaptchaSiteKey: page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
+      captcha: captchaSetupOf(
+        page ? page.captcha : facts?.captcha,
+        page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
+      ),
+      siteName: page?.site_name ?? facts?.siteName,
+      privacyPolicyPath: (page?.privacy_policy ?? facts?.privacyPolicy)?.[locale],
       config: {
         mapTileUrl: tiles?.url ?? "",
         mapTileAttribution: tiles?.attribution ?? "",

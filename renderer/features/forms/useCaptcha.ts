@@ -2,16 +2,17 @@
 import { type RefObject, useCallback, useEffect } from "react";
 import { useSite } from "../../lib/site";
 import { getCaptchaToken, prepareCaptcha, requestCaptcha, resetCaptcha } from "./captcha";
+import { fetchCaptchaChallenge } from "./submit";
 
 export function useCaptcha(ref: RefObject<HTMLElement | null>, id = "default") {
-  const { recaptchaSiteKey, locale } = useSite();
+  const { captcha, locale, micrositeId, siteKey } = useSite();
   useEffect(() => {
     const element = ref.current;
-    if (!element || !recaptchaSiteKey) return;
+    if (!element || !captcha) return;
     let release: (() => void) | undefined;
     const show = () => {
       release ??= requestCaptcha(id);
-      prepareCaptcha(recaptchaSiteKey, id, locale);
+      prepareCaptcha(captcha, id, locale);
     };
     const hide = () => {
       release?.();
@@ -30,9 +31,17 @@ export function useCaptcha(ref: RefObject<HTMLElement | null>, id = "default") {
       observer.disconnect();
       hide();
     };
-  }, [ref, id, recaptchaSiteKey, locale]);
+  }, [ref, id, captcha, locale]);
 
-  const token = useCallback(() => getCaptchaToken(recaptchaSiteKey, { id, locale }), [recaptchaSiteKey, id, locale]);
-  const reset = useCallback(() => resetCaptcha(recaptchaSiteKey, id), [recaptchaSiteKey, id]);
-  return { ready: Boolean(recaptchaSiteKey), token, reset };
+  const token = useCallback(
+    () =>
+      getCaptchaToken(captcha, {
+        id,
+        locale,
+        challenge: () => fetchCaptchaChallenge({ micrositeId, siteKey }),
+      }),
+    [captcha, id, locale, micrositeId, siteKey],
+  );
+  const reset = useCallback(() => resetCaptcha(captcha, id), [captcha, id]);
+  return { ready: Boolean(captcha), token, reset };
 }

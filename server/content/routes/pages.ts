@@ -43,6 +43,7 @@ export async function buildPageAnswer(
     recaptcha: site.recaptcha,
     captcha,
     privacy_policy: site.privacy_policy,
+    site_name: site.name,
     production: true,
   };
   const redirect = await repo.findRedirect(site.site_id, path);
@@ -75,6 +76,7 @@ function firstLoad(site: SiteRecord, captcha: CaptchaConfig): FirstLoadData {
   return firstLoadSchema.parse({
     captcha,
     privacy_policy: site.privacy_policy,
+    site_name: site.name,
     production: true,
     microsite_id: site.microsite_id,
     site_id: site.site_id,
