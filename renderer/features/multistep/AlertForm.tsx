@@ -5,6 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/forms";
+import "../../messages/forms-core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
