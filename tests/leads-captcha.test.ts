@@ -17,6 +17,7 @@ function verifier(key = "k".repeat(40)) {
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the test edits the payload field by field
 async function token(challenge: AltchaChallenge, edit?: (payload: Record<string, any>) => void) {
   const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
   expect(solution).not.toBeNull();
