@@ -207,7 +207,7 @@ describe("lead delivery", () => {
     const dir = dataDir();
     const port = await freePort();
     let server = await start(baseEnv(dir, port));
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await post(server.origin, contactFields(`down-${i}`)));
     // The first attempts fail (nothing listens): the inbox shows the leads, not delivered yet.
     await until(
