@@ -19,12 +19,13 @@ interface Stored {
   created_at: string;
 }
 
+/** The leads as the broker's inbox lists them (its API, editors only). */
 async function storedSubmissions(page: Page): Promise<Stored[]> {
-  const response = await page.request.get(`/api/submissions/${BROKER.site_id}?limit=200`, {
+  const response = await page.request.get(`/api/leads/${BROKER.site_id}?limit=200`, {
     headers: { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key, "x-editor-key": EDITOR_KEY },
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { submissions: Stored[] } }).data.submissions;
+  return ((await response.json()) as { data: { leads: Stored[] } }).data.leads;
 }
 
 /** Opens a page and waits until its form is hydrated (forms mark themselves data-ready). */

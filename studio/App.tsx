@@ -154,6 +154,7 @@ function Toolbar(props: {
           <a href={settingsHref} aria-current={props.mode === "settings" ? "page" : undefined}>
             {t("studio.toolbar.settings")}
           </a>
+          <a href={locale === "fr" ? "/fr/qa/demandes" : "/en/qa/leads"}>{t("studio.toolbar.leads")}</a>
           <a href={otherHref} hrefLang={otherLocale} lang={otherLocale}>
             {t("studio.toolbar.other-locale")}
           </a>
