@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext } from "react";
 import { UNSAFE_NavigationContext, useNavigate } from "react-router";
 import type { Locale, SiteType } from "../../schema/common";
-import type { CaptchaSetup } from "../features/forms/captcha-setup";
+import type { CaptchaConfig } from "../../schema/page";
 import type { PublicConfig } from "./context";
 
 export interface SiteInfo {
@@ -16,8 +16,8 @@ export interface SiteInfo {
   siteKey?: string;
   siteId?: string;
   recaptchaSiteKey?: string;
-  /** The forms' captcha (features/forms/captcha.ts); undefined: forms cannot be sent. */
-  captcha?: CaptchaSetup;
+  /** The content service's captcha for forms (read by features/forms/useCaptcha.ts). */
+  captcha?: CaptchaConfig;
   /** The site's privacy policy page in this locale, which every form links. */
   privacyPolicyPath?: string;
   /** The site's name (who sends the alert e-mails a visitor consents to). */

@@ -8,7 +8,6 @@ import { lazy, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "../../schema/locales";
-import { captchaSetupOf } from "../features/forms/captcha-setup";
 import { EditModeProvider } from "../lib/edit-mode";
 import { findPageView } from "../lib/page-match";
 import { type SiteInfo, SiteProvider } from "../lib/site";
@@ -49,10 +48,7 @@ export function useSiteInfo(): SiteInfo {
       siteId: page?.site_id ?? facts?.siteId,
       siteKey: page?.site_key ?? facts?.siteKey,
       recaptchaSiteKey: page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
-      captcha: captchaSetupOf(
-        page ? page.captcha : facts?.captcha,
-        page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
-      ),
+      captcha: page ? page.captcha : facts?.captcha,
       siteName: page?.site_name ?? facts?.siteName,
       privacyPolicyPath: (page?.privacy_policy ?? facts?.privacyPolicy)?.[locale],
       config: {

@@ -1,4 +1,4 @@
-/** Which captcha a page's forms use, from its answer (tiny: the shell imports it on every page). */
+/** Which captcha a page's forms use, from its answer. */
 import type { CaptchaConfig } from "../../../schema/page";
 
 export const OFFLINE_SITE_KEY = "offline";

@@ -1,11 +1,17 @@
 /** A form's captcha: asked for while the form is in the viewport, a token per submit, a reset after. */
-import { type RefObject, useCallback, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useMemo } from "react";
 import { useSite } from "../../lib/site";
-import { getCaptchaToken, prepareCaptcha, requestCaptcha, resetCaptcha } from "./captcha";
+import { captchaSetupOf, getCaptchaToken, prepareCaptcha, requestCaptcha, resetCaptcha } from "./captcha";
 import { fetchCaptchaChallenge } from "./submit";
 
 export function useCaptcha(ref: RefObject<HTMLElement | null>, id = "default") {
-  const { captcha, locale, micrositeId, siteKey } = useSite();
+  const site = useSite();
+  const { locale, micrositeId, siteKey } = site;
+  // The service's captcha, else (a service that does not say) the site's reCAPTCHA key.
+  const captcha = useMemo(
+    () => captchaSetupOf(site.captcha, site.recaptchaSiteKey),
+    [site.captcha, site.recaptchaSiteKey],
+  );
   useEffect(() => {
     const element = ref.current;
     if (!element || !captcha) return;
