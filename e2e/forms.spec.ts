@@ -407,6 +407,9 @@ test.describe("mortgage calculator", () => {
     await down.fill("100000");
     await calc.locator('[name="interest_rate"]').fill("-1");
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
+    // The visitor is told why (site.md §5).
+    await expect(calc.getByText(t("fr", "calculator.errors.interest-rate"))).toBeVisible();
+    await expect(calc.locator('[name="interest_rate"]')).toHaveAttribute("aria-invalid", "true");
   });
 
   test("English amounts and axe", async ({ page }) => {

@@ -21,6 +21,23 @@ export const PLURAL_RECIPIENTS = ["team", "office", "agency"] as const;
 export const RECIPIENT_TYPE_CODES = [...INDIVIDUAL_RECIPIENTS, ...PLURAL_RECIPIENTS] as const;
 export type RecipientType = (typeof RECIPIENT_TYPE_CODES)[number];
 
+export function isRecipientType(value: unknown): value is RecipientType {
+  return (RECIPIENT_TYPE_CODES as readonly unknown[]).includes(value);
+}
+
+/**
+ * "Écrivez-moi" or "Écrivez-nous" (site.md §1): individual for a broker or a named staff
+ * member, plural for a team, an office or an agency; without a recipient, by the site's type.
+ */
+export function contactWording(
+  recipientType: RecipientType | undefined,
+  siteType: "broker" | "agency",
+): "individual" | "plural" {
+  if (recipientType)
+    return (INDIVIDUAL_RECIPIENTS as readonly string[]).includes(recipientType) ? "individual" : "plural";
+  return siteType === "agency" ? "plural" : "individual";
+}
+
 export const CONTACT_METHODS = ["phone", "email", "text"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const MOVING_DATES = ["0-60", "60-120", "4-8", "8+"] as const;

@@ -16,11 +16,11 @@ import { useTranslation } from "react-i18next";
 import {
   type ContactFormValues,
   contactPayload,
+  contactWording,
   emptyContactDetails,
   type FieldErrors,
   formErrorsFromServer,
   hasErrors,
-  INDIVIDUAL_RECIPIENTS,
   type RecipientType,
   validateContact,
 } from "../../../schema/forms";
@@ -57,12 +57,7 @@ export interface ContactFormProps {
   onSuccess?: () => void;
 }
 
-/** Individual wording for a broker or a named staff member; plural for a team, an office or an agency. */
-export function contactWording(recipientType: RecipientType | undefined, siteType: "broker" | "agency") {
-  if (recipientType)
-    return (INDIVIDUAL_RECIPIENTS as readonly string[]).includes(recipientType) ? "individual" : "plural";
-  return siteType === "agency" ? "plural" : "individual";
-}
+export { contactWording } from "../../../schema/forms";
 
 /** Translated text of one field error, e.g. `firstname-required`. */
 export function useErrorText(namespace: "contact-form" | "multi-step-form") {
