@@ -150,7 +150,9 @@ describe("SQLite migrations", () => {
     const tsx = path.join(ROOT, "node_modules/.bin/tsx");
     const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}` };
     const reports = await Promise.all([run(tsx, [script, file], { env }), run(tsx, [script, file], { env })]);
-    const applied = reports.flatMap((r) => (JSON.parse(r.stdout) as { applied: number[] }).applied).sort((a, b) => a - b);
+    const applied = reports
+      .flatMap((r) => (JSON.parse(r.stdout) as { applied: number[] }).applied)
+      .sort((a, b) => a - b);
     expect(applied).toEqual(versions(SQLITE_MIGRATIONS));
     const db = openSqliteFile(file);
     expect((db.prepare("SELECT count(*) AS n FROM schema_migrations").get() as { n: number }).n).toBe(

@@ -12,13 +12,11 @@
  * "default"; reCAPTCHA's badge shows while the counter is above 0), gets a token before
  * each submit and resets the widget after.
  */
-import { pageNonce } from "../../lib/csp";
 import type { CaptchaSetup } from "./captcha-setup";
 
 export { type CaptchaSetup, captchaSetupOf, isOfflineSiteKey, OFFLINE_SITE_KEY } from "./captcha-setup";
 
 export const NO_SITE_KEY_ERROR = "reCAPTCHA seems not initialised (no site key?)";
-const SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
 
 // ---- the need counter ------------------------------------------------------------------
 
@@ -52,113 +50,6 @@ export function onCaptchaNeedChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// ---- Google's widget ---------------------------------------------------------------------
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  render(
-    container: HTMLElement,
-    options: {
-      sitekey: string;
-      size: "invisible" | "normal";
-      badge?: string;
-      callback: (token: string) => void;
-      "error-callback"?: () => void;
-      "expired-callback"?: () => void;
-    },
-  ): number;
-  execute(widgetId?: number): void;
-  reset(widgetId?: number): void;
-}
-declare global {
-  interface Window {
-    grecaptcha?: Grecaptcha;
-    __onRecaptchaLoad?: () => void;
-  }
-}
-
-let scriptPromise: Promise<Grecaptcha> | undefined;
-
-/** Loads Google's script once, with the page's CSP nonce. */
-export function loadCaptchaScript(locale: string): Promise<Grecaptcha> {
-  scriptPromise ??= new Promise<Grecaptcha>((resolve, reject) => {
-    if (window.grecaptcha?.render) return resolve(window.grecaptcha);
-    window.__onRecaptchaLoad = () =>
-      window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error("no grecaptcha"));
-    const script = document.createElement("script");
-    script.src = `${SCRIPT_URL}?onload=__onRecaptchaLoad&render=explicit&hl=${encodeURIComponent(locale)}`;
-    script.async = true;
-    script.defer = true;
-    const nonce = pageNonce();
-    if (nonce) script.nonce = nonce;
-    script.onerror = () => {
-      scriptPromise = undefined;
-      reject(new Error("The reCAPTCHA script could not load"));
-    };
-    document.head.appendChild(script);
-  });
-  return scriptPromise;
-}
-
-interface Widget {
-  id: number;
-  container: HTMLElement;
-  pending?: { resolve: (token: string) => void; reject: (error: Error) => void };
-}
-const widgets = new Map<string, Promise<Widget>>();
-
-function containerFor(id: string): HTMLElement {
-  let container = document.querySelector<HTMLElement>(`[data-captcha-id="${CSS.escape(id)}"]`);
-  if (!container) {
-    container = document.createElement("div");
-    container.dataset.captchaId = id;
-    container.className = "captcha-widget";
-    document.body.appendChild(container);
-  }
-  return container;
-}
-
-function widgetFor(siteKey: string, id: string, locale: string): Promise<Widget> {
-  let widget = widgets.get(id);
-  if (!widget) {
-    widget = loadCaptchaScript(locale).then(
-      (grecaptcha) =>
-        new Promise<Widget>((resolve) => {
-          grecaptcha.ready(() => {
-            const entry: Widget = { id: 0, container: containerFor(id) };
-            entry.id = grecaptcha.render(entry.container, {
-              sitekey: siteKey,
-              size: "invisible",
-              badge: "bottomleft",
-              callback: (token) => {
-                entry.pending?.resolve(token);
-                entry.pending = undefined;
-              },
-              "error-callback": () => {
-                entry.pending?.reject(new Error("reCAPTCHA error"));
-                entry.pending = undefined;
-              },
-            });
-            resolve(entry);
-          });
-        }),
-    );
-    widget.catch(() => widgets.delete(id));
-    widgets.set(id, widget);
-  }
-  return widget;
-}
-
-/** Shows or hides rendered widgets as the counters change. */
-if (typeof window !== "undefined") {
-  onCaptchaNeedChange(() => {
-    for (const id of widgets.keys()) {
-      const container = document.querySelector<HTMLElement>(`[data-captcha-id="${CSS.escape(id)}"]`);
-      if (container) container.hidden = !captchaShown(id);
-    }
-  });
-}
-
 const randomId = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto
     ? crypto.randomUUID()
@@ -179,13 +70,17 @@ export async function getCaptchaToken(
     return solveAltcha(id, challenge, locale);
   }
   if (!setup.siteKey) throw new Error(NO_SITE_KEY_ERROR);
-  const widget = await widgetFor(setup.siteKey, id, locale);
-  const grecaptcha = window.grecaptcha;
-  if (!grecaptcha) throw new Error(NO_SITE_KEY_ERROR);
-  return new Promise<string>((resolve, reject) => {
-    widget.pending = { resolve, reject };
-    grecaptcha.execute(widget.id);
+  return (await loadRecaptcha()).recaptchaToken(setup.siteKey, id, locale);
+}
+
+let recaptchaModule: Promise<typeof import("./recaptcha-widget")> | undefined;
+/** Google's widget code, loaded once, only for sites with reCAPTCHA keys. */
+function loadRecaptcha() {
+  recaptchaModule ??= import("./recaptcha-widget").catch((error: unknown) => {
+    recaptchaModule = undefined;
+    throw error;
   });
+  return recaptchaModule;
 }
 
 let altchaModule: Promise<typeof import("./altcha-widget")> | undefined;
@@ -205,8 +100,7 @@ export async function resetCaptcha(setup: CaptchaSetup | undefined, id = "defaul
     if (altchaModule) (await altchaModule.catch(() => undefined))?.resetAltcha(id);
     return;
   }
-  const widget = await widgets.get(id)?.catch(() => undefined);
-  if (widget) window.grecaptcha?.reset(widget.id);
+  if (recaptchaModule) await (await recaptchaModule.catch(() => undefined))?.resetRecaptcha(id);
 }
 
 /** Loads the script (and renders reCAPTCHA's widget) ahead of the first submit; no-op offline. */
@@ -216,6 +110,9 @@ export function prepareCaptcha(setup: CaptchaSetup | undefined, id = "default", 
     loadAltcha().catch((error: unknown) => console.warn(String(error)));
     return;
   }
-  if (!setup.siteKey) return;
-  widgetFor(setup.siteKey, id, locale).catch((error: unknown) => console.warn(String(error)));
+  const siteKey = setup.siteKey;
+  if (!siteKey) return;
+  loadRecaptcha()
+    .then((m) => m.widgetFor(siteKey, id, locale))
+    .catch((error: unknown) => console.warn(String(error)));
 }
