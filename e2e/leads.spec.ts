@@ -59,6 +59,7 @@ test("a lead sent from the contact form is in the inbox: search, detail, handled
     "mailto:eloise@example.com",
   );
   await expect(dialog).toContainText(t("fr", "leads.inbox.detail.no-channel"));
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: t("fr", "leads.inbox.mark-handled") }).click();
   await expect(page.getByText(t("fr", "leads.inbox.marked-handled"))).toBeVisible();
   await expect(dialog.getByRole("button", { name: t("fr", "leads.inbox.mark-new") })).toBeVisible();
