@@ -7,7 +7,7 @@
  *
  * Loaded only by renderer/routes/leads.tsx after hydration: no public page carries it.
  */
-import "./i18n";
+import "../../renderer/messages/leads";
 import "./inbox.css";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
 import {

@@ -102,7 +102,7 @@ export function createLeadsApi(site: Pick<StudioSiteRef, "site_id" | "site_key">
         accept: "text/csv",
       });
       if (!response.ok) throw new StudioApiError(response.status, `HTTP ${response.status}`);
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
+      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "export.csv";
       return { blob: await response.blob(), name };
     },
   };
