@@ -1,5 +1,8 @@
 /** Lead logic without a server: CSV export escaping, webhook signatures, retry backoff, safe log text, TRUST_PROXY. */
+
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { clientAddress, compileTrust } from "../server/client-address";
 import { parseTrustProxy } from "../server/config";
 import { BOM, csvCell, csvFile, leadsCsv } from "../server/leads/csv";
 import { MAX_RETRY_DELAY_MS, retryDelay, safeError } from "../server/leads/delivery";
@@ -107,5 +110,24 @@ describe("TRUST_PROXY", () => {
     expect(parseTrustProxy("loopback, 10.0.0.0/8, 2001:db8::1")).toEqual(["loopback", "10.0.0.0/8", "2001:db8::1"]);
     expect(parseTrustProxy("10.0.0.0/33")).toMatch(/not an address/);
     expect(parseTrustProxy("proxy.example")).toMatch(/not an address/);
+  });
+});
+
+describe("client address behind proxies", () => {
+  const request = (peer: string, forwarded?: string) =>
+    ({
+      socket: { remoteAddress: peer },
+      connection: { remoteAddress: peer },
+      headers: forwarded ? { "x-forwarded-for": forwarded } : {},
+    }) as unknown as IncomingMessage;
+
+  it("is the socket's peer unless TRUST_PROXY trusts it; then the first untrusted forwarded address", () => {
+    const visitor = request("127.0.0.1", "198.51.100.7, 203.0.113.9");
+    expect(clientAddress(visitor, compileTrust(false))).toBe("127.0.0.1");
+    expect(clientAddress(visitor, compileTrust(["loopback"]))).toBe("203.0.113.9");
+    expect(clientAddress(visitor, compileTrust(["loopback", "203.0.113.0/24"]))).toBe("198.51.100.7");
+    expect(clientAddress(visitor, compileTrust(1))).toBe("203.0.113.9");
+    // A visitor reaching the server directly cannot choose a bucket with the header.
+    expect(clientAddress(request("198.51.100.50", "1.2.3.4"), compileTrust(["loopback"]))).toBe("198.51.100.50");
   });
 });
