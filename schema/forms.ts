@@ -66,7 +66,7 @@ export function budgetIncrements(): number[] {
 
 // ---- errors ------------------------------------------------------------------------
 
-export type ErrorCode = "required" | "invalid" | "too-long";
+export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited";
 /** Field errors by field name, in field order. */
 export type FieldErrors = Record<string, ErrorCode>;
 
@@ -184,7 +184,7 @@ export function contactPayload(
   return out;
 }
 
-/** Server field names → the form's field names, for error keys from a 422 answer. */
+/** Server field names → the form's field names, for error keys from a 400 answer. */
 const SERVER_FIELD_NAMES: Record<string, string> = {
   first_name: "firstname",
   last_name: "lastname",
@@ -200,7 +200,13 @@ const SERVER_FIELD_NAMES: Record<string, string> = {
   current_client_situation: "current_situation",
   desired_moving_timeframe: "moving_date",
 };
-const SERVER_CODES: Record<string, ErrorCode> = { required: "required", "too-long": "too-long" };
+const SERVER_CODES: Record<string, ErrorCode> = {
+  required: "required",
+  "too-long": "too-long",
+  // The captcha's refusals (403): a challenge that expired or was already used asks to send again.
+  expired: "expired",
+  replayed: "replayed",
+};
 
 /** A content-service error map (`{ first_name: "required", email: "format" }`) as form errors. */
 export function formErrorsFromServer(errors: Readonly<Record<string, string>> | undefined): FieldErrors {
@@ -233,6 +239,8 @@ export interface AlertValues extends ContactDetails, AddressValues {
   property_type: PropertyTypeCode | "";
   bedrooms: string;
   bathrooms: string;
+  /** Express consent to receive the alert's e-mails (CASL): an unticked box the visitor ticks. */
+  consent_email: boolean;
 }
 
 export interface ValuationValues extends ContactDetails, AddressValues {
@@ -274,6 +282,7 @@ export function defaultAlertValues(details: ContactDetails = emptyContactDetails
     property_type: "",
     bedrooms: "",
     bathrooms: "",
+    consent_email: false,
   };
 }
 
@@ -347,6 +356,7 @@ export function validateAlertStep(step: number, v: AlertValues): FieldErrors {
       break;
     case 6:
       addressStep(errors, v);
+      if (!v.consent_email) errors.consent_email = "required";
       break;
   }
   return errors;
@@ -428,6 +438,7 @@ export function alertPayload(v: AlertValues, ctx: SubmitContext): Record<string,
     budget_max: Number.isFinite(v.budget_max) ? String(v.budget_max) : "Infinity",
     nb_bedrooms: countField(v.bedrooms),
     nb_bathrooms: countField(v.bathrooms),
+    consent_email: v.consent_email ? "yes" : "",
   };
 }
 

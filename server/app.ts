@@ -13,6 +13,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
+import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
@@ -27,16 +28,17 @@ type RouterContextKey = Parameters<RouterContextProvider["set"]>[0];
 type EntryWithContext = { servicesContext: RouterContextKey; pageCacheContext?: RouterContextKey };
 
 /** Adapts an Express request to a Fetch Request for the content service. */
-function toFetchRequest(req: express.Request): Request {
+function toFetchRequest(req: express.Request, trust: TrustFunction): Request {
   const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  // The client address comes from the socket; headers a visitor sends cannot spoof it.
+  // The client address comes from the socket, or from X-Forwarded-For as far as TRUST_PROXY
+  // trusts the proxies that wrote it; headers a visitor sends cannot spoof it.
   headers.delete("x-forwarded-for");
-  headers.set("x-real-ip", req.socket.remoteAddress ?? "");
+  headers.set("x-real-ip", clientAddress(req, trust));
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method,
@@ -134,6 +136,9 @@ export async function createApp(options: AppOptions) {
     const purge = createPurgeHook({ url: config.PAGE_CACHE_PURGE_URL, token: config.PAGE_CACHE_PURGE_TOKEN });
     content.onChange((change) => void purge(change));
   }
+  const trust = compileTrust(config.TRUST_PROXY);
+  // req.ip and req.protocol follow the same proxies.
+  app.set("trust proxy", trust);
   // Files and API answers: the default levels; page data: the fast levels of rendered pages
   // (documents come compressed from entry.server.tsx, and the middleware leaves them alone).
   const compressFiles = compression();
@@ -147,7 +152,7 @@ export async function createApp(options: AppOptions) {
 
   // The content service (same contract whether called over HTTP or in process).
   app.use("/api", async (req, res) => {
-    await sendFetchResponse(res, await content.handle(toFetchRequest(req)));
+    await sendFetchResponse(res, await content.handle(toFetchRequest(req, trust)));
   });
 
   if (options.vite) {

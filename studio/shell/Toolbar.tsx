@@ -89,6 +89,7 @@ export function Toolbar(props: {
           <a href={studioPath(locale, "settings")} aria-current={mode === "settings" ? "page" : undefined}>
             {t("studio.toolbar.settings")}
           </a>
+          <a href={locale === "fr" ? "/fr/qa/demandes" : "/en/qa/leads"}>{t("studio.toolbar.leads")}</a>
         </nav>
         <OpenMenu api={props.api} site={props.site} locale={locale} />
         <Separator orientation="vertical" className="studio-toolbar-separator" />

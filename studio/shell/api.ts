@@ -150,3 +150,29 @@ export function createStudioApi(site: StudioSiteRef) {
   };
 }
 export type StudioApi = ReturnType<typeof createStudioApi>;
+
+/**
+ * A call that needs an editor (publishing, the leads inbox): the content client's headers and
+ * the editor's credential. The one place that says how an editor proves who they are, so that
+ * editor accounts and sessions (issue 18) replace the shared key here for every caller.
+ */
+export async function editorRequest(
+  site: Pick<StudioSiteRef, "site_id" | "site_key">,
+  editorKey: string,
+  path: string,
+  init: { method?: string; json?: unknown; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: init.accept ?? "application/json",
+    "x-site-id": site.site_id,
+    "x-site-key": site.site_key,
+    "x-editor-key": editorKey,
+  };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(path, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    cache: "no-store",
+  });
+}
