@@ -228,6 +228,8 @@ export default defineConfig({
   ],
   build: {
     target: "es2022",
+    // BUNDLE_SOURCEMAP=1: source maps, to see which modules a chunk carries (never in a release build).
+    sourcemap: process.env.BUNDLE_SOURCEMAP === "1",
     cssMinify: true,
     // manifest: the server (server/view-modules.ts) and scripts/bench.ts map block views,
     // routes and messages to the chunks they ship.

@@ -18,6 +18,7 @@ import {
   UNSAFE_FrameworkContext,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../schema/locales";
 import type { Route } from "./+types/root";
@@ -44,7 +45,8 @@ export function loader({ context }: Route.LoaderArgs) {
   } catch {
     // No services on this request: keep errors hidden.
   }
-  return { exposeErrors, mapTiles };
+  // The default theme, for pages without page data (an unmatched route's 404).
+  return { exposeErrors, mapTiles, themeStyle: themeStyleText(undefined) };
 }
 
 export function meta({ error }: Route.MetaArgs) {
@@ -69,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const errorLocale = isLocale(errorView?.locale) ? errorView.locale : undefined;
   const lang = errorLocale ?? locale;
   const page = view?.page ?? errorView?.page;
+  const rootData = useRouteLoaderData("root") as { themeStyle?: string } | undefined;
   const nonce = useNonce();
   const i18n = useI18nInstance(lang);
   return (
@@ -81,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {page?.metadata.elements.map((el) => (
           <link key={`${el.rel}${el.href}`} rel={el.rel} href={el.href} type={el.type} sizes={el.sizes} />
         ))}
-        <style id="theme-vars">{themeStyleText(page?.theme)}</style>
+        <style id="theme-vars">{view?.themeStyle ?? errorView?.themeStyle ?? rootData?.themeStyle}</style>
         <Meta />
         {import.meta.env.DEV ? <Links /> : <RouteStylesheets />}
       </head>

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { linkedPages, PREFETCH_IDLE_MS, pageDataUrl, prefetchAllowed } from "../renderer/ui/shell/IdlePrefetch";
+import { PREFETCH_LOAD_MS } from "../renderer/ui/shell/IdlePrefetchLater";
 
 describe("prefetch on idle (site.md §9)", () => {
-  it("waits 2,000 ms of idle", () => expect(PREFETCH_IDLE_MS).toBe(2000));
+  it("waits 2,000 ms of idle", () => {
+    expect(PREFETCH_IDLE_MS).toBe(2000);
+    expect(PREFETCH_LOAD_MS).toBe(PREFETCH_IDLE_MS);
+  });
 
   it("is skipped with the data saver or on 2g", () => {
     expect(prefetchAllowed(undefined)).toBe(true);

@@ -4,7 +4,6 @@
  * studio's public overlays. Visitors never load any studio code; the server renders nothing extra.
  */
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
-import { syncEditModeCookie } from "./edit-mode-cookie";
 
 export function editModeActivated(): boolean {
   try {
@@ -23,11 +22,11 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
   const [EditMode, setEditMode] = useState<ComponentType<{ children: ReactNode }> | null>(null);
   useEffect(() => {
     const active = editModeActivated();
-    // Settings saved before the cookie existed, or cleared by the browser: the server sees it again.
-    syncEditModeCookie(active);
     // The studio routes decorate blocks themselves.
     if (!active || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
     let live = true;
+    // The edit-mode cookie (edit-mode-cookie.ts) is set again by the overlays' module: settings
+    // saved before the cookie existed, or a cookie the browser cleared, reach the server again.
     import("../../studio/canvas/public-overlays")
       .then((m) => live && setEditMode(() => m.PublicEditMode))
       .catch((error) => console.warn("Edit mode overlays failed to load:", error));

@@ -9,6 +9,7 @@ import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
+import { themeStyleText } from "./theme";
 
 export interface PageView {
   locale: Locale;
@@ -29,6 +30,8 @@ export interface PageView {
    * level (blocks/page-title.ts). Worked out here so the rule's tables stay on the server.
    */
   title: Record<Locale, { index: number; shift: boolean }>;
+  /** The theme's CSS variables (lib/theme.ts), written here so the presets stay on the server. */
+  themeStyle: string;
 }
 
 export interface ErrorView {
@@ -38,6 +41,8 @@ export interface ErrorView {
   header: Block[];
   footer: Block[];
   page?: PageView["page"];
+  /** The site's theme when the error page has its page data (else the root's default). */
+  themeStyle?: string;
   debug?: string;
 }
 
@@ -176,6 +181,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
         header: headerBlocks,
         footer: footerBlocks,
         page,
+        themeStyle: themeStyleText(page.theme),
       } satisfies ErrorView,
       { status: page.status },
     );
@@ -200,6 +206,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       exposeErrors: services.config.exposeErrors,
       modules: pageModules(services, [headerBlocks, contentBlocks, shownFooter], locale),
       title,
+      themeStyle: themeStyleText(page.theme),
     };
   });
 }

@@ -62,6 +62,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
         header: archive.header,
         footer: archive.footer,
         page: archive.page,
+        themeStyle: archive.themeStyle,
       } satisfies ErrorView,
       { status: 404 },
     );

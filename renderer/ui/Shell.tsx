@@ -14,7 +14,7 @@ import { type SiteInfo, SiteProvider } from "../lib/site";
 import { findSiteFacts } from "../lib/site-facts";
 import { ChunkReload } from "./shell/ChunkReload";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
-import { IdlePrefetch } from "./shell/IdlePrefetch";
+import { IdlePrefetchLater } from "./shell/IdlePrefetchLater";
 import { LoadingBar } from "./shell/LoadingBar";
 import { NavigationFocus } from "./shell/NavigationFocus";
 import { RouteChangeGuard } from "./shell/RouteChangeGuard";
@@ -93,7 +93,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <NavigationFocus />
       <RouteChangeGuard />
       <ChunkReload />
-      <IdlePrefetch />
+      <IdlePrefetchLater />
     </SiteProvider>
   );
 }

@@ -10,7 +10,7 @@
  * by the route showing the current page; the browser keeps a prefetched answer for the
  * navigation that follows.
  */
-import { useContext, useEffect, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { matchRoutes, UNSAFE_DataRouterContext, useLocation, useMatches, useNavigation } from "react-router";
 
 export const PREFETCH_IDLE_MS = 2000;
@@ -59,25 +59,32 @@ export function pageDataUrl(page: string, routeId: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export function IdlePrefetch() {
+export default function IdlePrefetch() {
   const location = useLocation();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const matches = useMatches();
   const routeId = matches[matches.length - 1]?.id;
   const idle = useNavigation().state === "idle";
   const [pages, setPages] = useState<string[]>([]);
+  // Loaded after the first page's 2,000 ms already (IdlePrefetchLater): no second wait for it.
+  const waited = useRef(true);
   const current = `${location.pathname}${location.search}`;
   useEffect(() => {
+    const first = waited.current;
+    waited.current = false;
     setPages([]);
     if (!idle) return;
     const connection = (navigator as Navigator & { connection?: ConnectionLike }).connection;
     if (!prefetchAllowed(connection)) return;
     let idleHandle: number | undefined;
-    const timer = window.setTimeout(() => {
-      const run = () => setPages(linkedPages(document, current));
-      idleHandle = "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 1000 }) : undefined;
-      if (idleHandle === undefined) run();
-    }, PREFETCH_IDLE_MS);
+    const timer = window.setTimeout(
+      () => {
+        const run = () => setPages(linkedPages(document, current));
+        idleHandle = "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 1000 }) : undefined;
+        if (idleHandle === undefined) run();
+      },
+      first ? 0 : PREFETCH_IDLE_MS,
+    );
     return () => {
       window.clearTimeout(timer);
       if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
