@@ -325,7 +325,9 @@ export const alertPayloadSchema = z.object({
   current_client_situation: z.enum(["owner", "tenant", "parents", "abroad", "other"]),
   desired_moving_timeframe: z.enum(["0-60", "60-120", "4-8", "8+"]),
   budget_min: z.coerce.number().nonnegative(),
+  // No maximum: empty (site.md §7); "Infinity", which earlier pages sent, is still understood.
   budget_max: z.union([
+    z.literal("").transform(() => Number.POSITIVE_INFINITY),
     z.literal("Infinity").transform(() => Number.POSITIVE_INFINITY),
     z.coerce.number().nonnegative(),
   ]),

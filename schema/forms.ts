@@ -220,7 +220,8 @@ export function formErrorsFromServer(errors: Readonly<Record<string, string>> | 
 // ---- multi-step forms ---------------------------------------------------------------------
 
 export interface AddressValues {
-  preferred_method_of_contact: ContactMethod;
+  /** Unselected until the visitor chooses (site.md §7); left out of the payload then. */
+  preferred_method_of_contact: ContactMethod | "";
   address: string;
   postal_code: string;
   city: string;
@@ -262,7 +263,7 @@ export interface ValuationValues extends ContactDetails, AddressValues {
 }
 
 const addressDefaults = (): AddressValues => ({
-  preferred_method_of_contact: "email",
+  preferred_method_of_contact: "",
   address: "",
   postal_code: "",
   city: "",
@@ -410,7 +411,7 @@ export const addressIncomplete = (v: AddressValues) => !v.address.trim() || !v.p
 
 function addressFields(v: AddressValues) {
   return {
-    preferred_method_of_contact: v.preferred_method_of_contact,
+    ...(v.preferred_method_of_contact ? { preferred_method_of_contact: v.preferred_method_of_contact } : {}),
     address: v.address.trim(),
     postal_code: v.postal_code.trim().toUpperCase(),
     city: v.city.trim(),
@@ -435,7 +436,8 @@ export function alertPayload(v: AlertValues, ctx: SubmitContext): Record<string,
     current_client_situation: v.current_situation,
     desired_moving_timeframe: v.moving_date,
     budget_min: String(v.budget_min),
-    budget_max: Number.isFinite(v.budget_max) ? String(v.budget_max) : "Infinity",
+    // No maximum chosen: an empty field, not the text "Infinity" (site.md §7).
+    budget_max: Number.isFinite(v.budget_max) ? String(v.budget_max) : "",
     nb_bedrooms: countField(v.bedrooms),
     nb_bathrooms: countField(v.bathrooms),
     consent_email: v.consent_email ? "yes" : "",

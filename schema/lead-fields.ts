@@ -127,6 +127,8 @@ function money(value: unknown, locale: string, t: Translate): string {
 
 /** One field's value as text in `locale`. */
 export function leadValue(name: string, value: unknown, locale: string, t: Translate): string {
+  // An alert without a maximum budget sends an empty field (site.md §7).
+  if (name === "budget_max" && (value === "" || value === undefined)) return t("leads.values.no_limit");
   if (value === undefined || value === null || value === "") {
     return name === "property_type" ? t("leads.values.any") : t("leads.values.empty");
   }

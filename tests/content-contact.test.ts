@@ -106,7 +106,7 @@ describe("POST /contact", () => {
         current_client_situation: "tenant",
         desired_moving_timeframe: "60-120",
         budget_min: "0",
-        budget_max: "Infinity",
+        budget_max: "",
         nb_bedrooms: "3",
         nb_bathrooms: "1",
         consent_email: "yes",
@@ -133,6 +133,7 @@ describe("POST /contact", () => {
     expect(valuation.status).toBe(200);
     const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 2 });
     expect(submissions.map((s) => s.type)).toEqual(["property_valuation", "property_alert"]);
+    // No maximum is sent as an empty field (site.md §7) and stored as the service's "no limit".
     expect(submissions[1]!.payload.budget_max).toBe("Infinity");
     expect(submissions[1]!.payload.postal_code).toBe("J8X 3X7");
     // CASL: the alert's express consent is kept with the lead, with the sentence the visitor read.

@@ -19,6 +19,8 @@ import {
   budgetIncrements,
   type ContactFormValues,
   contactPayload,
+  defaultAlertValues,
+  defaultValuationValues,
   EMAIL_PATTERN,
   hasErrors,
   PROPERTY_TYPE_CODES,
@@ -32,7 +34,7 @@ import {
   valuationPayload,
 } from "../schema/forms";
 import { defaultPriceIncrements } from "../schema/search";
-import { validAlert, validValuation } from "./helpers/form-samples";
+import { details, validAlert, validValuation } from "./helpers/form-samples";
 
 const ctx = { locale: "fr" as const, token: "offline-token" };
 const contact: ContactFormValues = {
@@ -143,6 +145,15 @@ describe("alert form: browser and server agree", () => {
     expect(alertPayloadSchema.safeParse(alertPayload(values, ctx)).success).toBe(true);
   });
 
+  it("leaves the preferred contact method unselected until the visitor chooses (site.md §7)", () => {
+    const values = defaultAlertValues(details);
+    expect(values.preferred_method_of_contact).toBe("");
+    expect(alertPayload({ ...validAlert(), preferred_method_of_contact: "" }, ctx)).not.toHaveProperty(
+      "preferred_method_of_contact",
+    );
+    expect(defaultValuationValues(details).preferred_method_of_contact).toBe("");
+  });
+
   it("sends exactly the site.md §7 fields", () => {
     const payload = alertPayload(validAlert(), ctx);
     expect(Object.keys(payload).sort()).toEqual(
@@ -177,7 +188,7 @@ describe("alert form: browser and server agree", () => {
       consent_email: "yes",
       municipality: "Québec, Lévis",
       budget_min: "0",
-      budget_max: "Infinity",
+      budget_max: "",
       province: "Québec",
       country: "Canada",
     });

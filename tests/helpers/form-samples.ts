@@ -5,6 +5,7 @@ export const details = { firstname: "Marie", lastname: "Lavoie", email: "marie@e
 
 export const validAlert = (): AlertValues => ({
   ...defaultAlertValues(details),
+  preferred_method_of_contact: "email",
   municipalities: ["Québec", "Lévis"],
   moving_date: "60-120",
   current_situation: "tenant",
@@ -18,6 +19,7 @@ export const validAlert = (): AlertValues => ({
 
 export const validValuation = (): ValuationValues => ({
   ...defaultValuationValues(details),
+  preferred_method_of_contact: "email",
   municipalities: ["Lévis"],
   property_type: "condo",
   construction_year: "1998",
