@@ -285,3 +285,14 @@ describe("CDN purge hook", () => {
     expect(logs[0]).toMatch(/purge of site:demo-broker failed/);
   });
 });
+
+describe("edit-mode cookie name", () => {
+  it("is the one the public pages look for (renderer/lib/edit-mode.tsx)", async () => {
+    const { EDIT_MODE_COOKIE } = await import("../renderer/lib/edit-mode-cookie");
+    const source = (await import("node:fs")).readFileSync(
+      new URL("../renderer/lib/edit-mode.tsx", import.meta.url),
+      "utf8",
+    );
+    expect(source).toContain(`(?:^|;\\s*)${EDIT_MODE_COOKIE}=`);
+  });
+});

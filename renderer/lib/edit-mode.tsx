@@ -22,11 +22,14 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
   const [EditMode, setEditMode] = useState<ComponentType<{ children: ReactNode }> | null>(null);
   useEffect(() => {
     const active = editModeActivated();
+    // The cookie that mirrors the setting for the page cache (edit-mode-cookie.ts, named there)
+    // is written when the studio saves it; set or cleared here only when the two disagree, so
+    // its module loads on no visitor's page.
+    if (active !== /(?:^|;\s*)courtier_edit_mode=/.test(document.cookie))
+      void import("./edit-mode-cookie").then((m) => m.syncEditModeCookie(active));
     // The studio routes decorate blocks themselves.
     if (!active || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
     let live = true;
-    // The edit-mode cookie (edit-mode-cookie.ts) is set again by the overlays' module: settings
-    // saved before the cookie existed, or a cookie the browser cleared, reach the server again.
     import("../../studio/canvas/public-overlays")
       .then((m) => live && setEditMode(() => m.PublicEditMode))
       .catch((error) => console.warn("Edit mode overlays failed to load:", error));

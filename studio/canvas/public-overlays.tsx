@@ -15,16 +15,11 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { type BlockDecorator, BlockDecoratorContext } from "../../renderer/blocks/BlockList";
 import type { BlockContext } from "../../renderer/blocks/types";
-import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
 import { blockLabel } from "../labels";
 import { Icon, type IconName } from "../shell/icons";
-
-// Loaded only when edit mode is on (renderer/lib/edit-mode.tsx): the cookie that keeps this
-// editor's requests out of the page cache is set again here, in case the browser cleared it.
-syncEditModeCookie(true);
 
 export function studioHref(locale: Locale, page: string, blockId: string, action: string): string {
   const params = new URLSearchParams({ page, block: blockId, action });
