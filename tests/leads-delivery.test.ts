@@ -236,7 +236,7 @@ describe("lead delivery", () => {
   });
 
   it("loses no acknowledged lead and e-mails each once when the server is killed midway through 200 submissions", {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async () => {
     const dir = dataDir();
     const mail = await startMailSink();
@@ -265,11 +265,15 @@ describe("lead delivery", () => {
         }
       }),
     );
+    // Fewer than 100 acknowledged (refusals under load): the expectations below say so, rather
+    // than the test waiting for an exit that never comes.
+    const midway = killed;
+    kill();
     await new Promise((resolve) =>
       server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
     );
     servers = servers.filter((s) => s !== server);
-    expect(killed).toBe(true);
+    expect(midway).toBe(true);
     expect(acknowledged.length).toBeGreaterThanOrEqual(100);
     expect(acknowledged.length).toBeLessThan(200);
 
