@@ -32,10 +32,40 @@ export const configSchema = z.object({
   CONTENT_API_URL: z.url().optional(),
   /** Site served when the domain name is unknown to the content service. */
   SITE_ID: z.string().default("demo-broker"),
-  /** Key the studio sends to write pages; unset means writes are refused. */
-  EDITOR_KEY: z.string().min(16).optional(),
-  /** API key of the content client (`/api`), for tools. */
-  CONTENT_API_KEY: z.string().min(16).optional(),
+  /**
+   * Which proxies to trust for the client's address and protocol (X-Forwarded-For/-Proto/-Host),
+   * with Express's `trust proxy` semantics: "true", a hop count, "loopback", or addresses and
+   * CIDRs separated by commas. Unset: none (the socket's address and protocol count).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string | undefined => {
+      const v = value?.trim();
+      if (!v || v === "false") return undefined;
+      if (v === "true") return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v;
+    }),
+  /** An editor session ends after this long without a request (the open studio keeps it alive). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  /** An editor session ends this long after sign-in, active or not. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 24)
+    .default(7 * 24),
+  /**
+   * Seeds the fixture accounts of fixtures/editors.json (known passwords) when they are missing:
+   * for tests and demos only, never on a public site.
+   */
+  FIXTURE_EDITORS: boolish,
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   /**

@@ -1,7 +1,11 @@
 /** Builds the content service that answers in this process: storage, migrations, seed, routes. */
+import { AuthService } from "../auth/service";
+import { seedFixtureEditors } from "../auth/setup";
 import type { Config } from "../config";
 import { articleRoutes } from "./routes/articles";
+import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { seedFromFixtures } from "./seed";
@@ -10,7 +14,14 @@ import { type ContentService, createContentService, type Route } from "./service
 import { openStorage, type Storage } from "./storage";
 import { type ContentStores, createStores } from "./stores/index";
 
-export const allRoutes: readonly Route[] = [...pageRoutes, ...propertyRoutes, ...articleRoutes, ...contactRoutes];
+export const allRoutes: readonly Route[] = [
+  ...pageRoutes,
+  ...propertyRoutes,
+  ...articleRoutes,
+  ...contactRoutes,
+  ...authRoutes,
+  ...lockRoutes,
+];
 
 /**
  * Opens the store the configuration names (or uses `options.storage`), seeds it from
@@ -19,12 +30,13 @@ export const allRoutes: readonly Route[] = [...pageRoutes, ...propertyRoutes, ..
  */
 export async function createEmbeddedContentService(
   config: Config,
-  options: { storage?: Storage; stores?: Partial<ContentStores> } = {},
+  options: { storage?: Storage; stores?: Partial<ContentStores>; now?: () => number } = {},
 ): Promise<ContentService> {
   const storage = options.storage ?? (await openStorage(config));
   try {
     await seedFromFixtures(storage.content);
     await seedStores(storage);
+    if (config.FIXTURE_EDITORS) await seedFixtureEditors(storage);
   } catch (error) {
     if (!options.storage) await storage.close();
     throw error;
@@ -36,5 +48,6 @@ export async function createEmbeddedContentService(
       // The storage was closed before the warm-up ran (tests): the indexes build on first use instead.
     });
   }, 0).unref();
-  return createContentService({ storage, stores, config, routes: allRoutes });
+  const auth = new AuthService(storage, config, options.now);
+  return createContentService({ storage, stores, config, routes: allRoutes, auth });
 }

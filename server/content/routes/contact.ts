@@ -4,7 +4,7 @@
  * content type (415), size (413), fields (422), captcha token (403), then the
  * submission is stored durably and answered {status:"success", id}.
  *
- * GET /submissions/:site_id (content client, editor key): the stored submissions, newest first.
+ * GET /submissions/:site_id (content client, a signed-in editor or a read token): the stored submissions, newest first.
  */
 import { z } from "zod";
 import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
@@ -148,8 +148,8 @@ export const contactRoutes: Route[] = [
     method: "GET",
     pattern: "/submissions/:site_id",
     clients: ["content"],
-    handler: async ({ params, url, repo, stores, editor, site }) => {
-      if (!editor) throw new HttpError(401, "Reading submissions needs the editor key");
+    access: "editor",
+    handler: async ({ params, url, repo, stores, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
       if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
