@@ -124,7 +124,7 @@ const APP_SHELL = new RegExp(
     "renderer/root",
     "renderer/routes/page",
     "renderer/lib/(i18n|seo|site|theme|csp|events|preload|locale|page-match|edit-mode|chunk-reload|loading-bar|route-change|media|text)",
-    "renderer/ui/(Shell|ErrorPage|Icon|icons|SmartLink|Image|Text|RichText)",
+    "renderer/ui/(Shell|ErrorPage|Icon|icons|SmartLink|Image|Text|RichText|heading-shift)",
     "renderer/ui/shell/(ChunkReload|DeferredOverlay|LoadingBar|NavigationFocus|RouteChangeGuard)",
     "renderer/blocks/(BlockList|registry)",
     "renderer/blocks/headers/(Header|menu|icons|scroll)",

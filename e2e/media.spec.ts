@@ -39,17 +39,19 @@ test("the property iframe resizes on its own messages and ignores other origins"
   const iframe = page.locator(`${iframeBlock} iframe`);
   await iframe.scrollIntoViewIfNeeded();
   const src = new URL((await iframe.getAttribute("src")) ?? "", page.url());
-  expect(src.pathname).toBe("/test/iframe-widget.html");
+  expect(src.pathname).toBe("/fr/widget/listings");
   expect(src.searchParams.get("model")).toBe("v5");
   expect(src.searchParams.get("shareUrl")).toBe(page.url());
 
   // The widget posts its own height on load.
   await expect(iframe).toHaveAttribute("data-height", /^\d+$/);
   const frame = page.frameLocator(`${iframeBlock} iframe`);
-  await expect(frame.locator("#more")).toBeVisible();
+  // The listings widget: cards of listings for sale and a link to the full search.
+  await expect(frame.getByRole("link", { name: "Voir toutes les propriétés à vendre" })).toBeVisible();
+  await expect(frame.locator(".property-card").first()).toBeVisible();
 
   // A valid message from the widget's own origin resizes the iframe.
-  const widget = page.frames().find((f) => f.url().includes("/test/iframe-widget.html"));
+  const widget = page.frames().find((f) => f.url().includes("/fr/widget/listings"));
   if (!widget) throw new Error("widget frame not found");
   await widget.evaluate(() => parent.postMessage({ eventId: "remaxIframeHeight", height: 1234 }, "*"));
   await expect(iframe).toHaveAttribute("data-height", "1234");

@@ -32,7 +32,8 @@ test.describe("offices page", () => {
     await expect(page.locator(`path[data-marker-id="${firstId}"]`)).toHaveAttribute("data-active", "true");
     // The active office's popup opens once the map is ready.
     await expect(page.locator(".leaflet-popup")).toContainText(
-      ((await items.nth(0).locator("h3").textContent()) ?? "").trim(),
+      // The item's heading (h3, or h2 when the map carries the page's title).
+      ((await items.nth(0).getByRole("heading").first().textContent()) ?? "").trim(),
     );
 
     await items.nth(1).getByRole("button").first().click();

@@ -3,6 +3,20 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, type Locale, t, test } from "./helpers";
 
 const PATHS: Record<Locale, string> = { fr: "/fr/proprietes", en: "/en/properties" };
+/** "See results (12 345)": a count, grouped the locale's way. */
+const COUNTED = /\(\d{1,3}([\s,]\d{3})*\)/;
+const BROKER = { microsite_id: "ms-demo-broker", site_key: "sk_demo_broker_public_0001" };
+/** Grouping of thousands written out by hand, not with Intl: fr-CA a no-break space, en-CA a comma. */
+const grouped = (n: number, locale: Locale) =>
+  String(n).replace(/\B(?=(\d{3})+(?!\d))/g, locale === "fr" ? "\u00a0" : ",");
+
+async function totalFromService(page: Page, query = ""): Promise<number> {
+  const response = await page.request.get(`/api/swc/${BROKER.microsite_id}/properties?format=count${query}`, {
+    headers: { "x-site-key": BROKER.site_key, accept: "application/json" },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { total: number } }).data.total;
+}
 const cards = (page: Page) => page.locator(".search-grid .property-card");
 const prices = async (page: Page) =>
   (await page.locator(".search-grid .property-card__price").allTextContents()).map((s) =>
@@ -102,10 +116,10 @@ for (const locale of ["fr", "en"] as const) {
       await expect(dialog).toBeVisible();
       await dialog.locator("label", { hasText: t(locale, "search.transaction.rent") }).click();
       await expect(dialog.getByRole("radio", { name: t(locale, "search.transaction.rent") })).toBeChecked();
-      await expect(dialog.getByRole("button", { name: /\(\d+\)/ })).toBeVisible();
+      await expect(dialog.getByRole("button", { name: COUNTED })).toBeVisible();
       await expectNoAxeViolations(page, { exclude: [".leaflet-container"] });
       await dialog.getByRole("button", { name: t(locale, "search.reset") }).click();
-      await dialog.getByRole("button", { name: /\(\d+\)/ }).click();
+      await dialog.getByRole("button", { name: COUNTED }).click();
       await expect(dialog).toBeHidden();
       await expect.poll(() => new URL(page.url()).searchParams.has("bedrooms")).toBe(false);
     });
@@ -132,6 +146,61 @@ for (const locale of ["fr", "en"] as const) {
       await expect(cards(page)).toHaveCount(25);
     });
 
+    test("titles the page and shows the count of results with the locale's grouping", async ({ page }) => {
+      await page.goto(PATHS[locale]);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        locale === "fr" ? "Recherche de propriétés" : "Property search",
+      );
+      await expect(page.locator("h1")).toHaveCount(1);
+      const total = await totalFromService(page);
+      expect(total).toBeGreaterThanOrEqual(1000);
+      const text = `${grouped(total, locale)} ${locale === "fr" ? "propriétés" : "properties"}`;
+      const count = page.getByRole("heading", { level: 2, name: text, exact: true });
+      await expect(count).toBeVisible();
+      // The very characters (accessible names fold a no-break space into a space).
+      expect(await count.textContent()).toBe(text);
+      // The overlay's "see results" button counts the same way.
+      await cards(page).first().waitFor();
+      await page
+        .locator(".search-bar > button", { hasText: t(locale, "search.more-filters_one").split("(")[0]!.trim() })
+        .click();
+      const seeResults = t(locale, "search.see-results_other").replace("{{n}}", grouped(total, locale));
+      await expect(page.getByRole("dialog").getByRole("button", { name: seeResults, exact: true })).toBeVisible();
+    });
+
+    test("price sorting lists sales before rentals when no transaction is chosen", async ({ page }) => {
+      // Condos of three bedrooms in Lévis: a few pages, sales and rentals.
+      const query = "mun=25213&type=condo&bedrooms=3";
+      const sales = await totalFromService(page, `&${query}&forSaleForRent=buy`);
+      expect(sales).toBeGreaterThan(0);
+      expect(await totalFromService(page, `&${query}&forSaleForRent=rent`)).toBeGreaterThan(0);
+      await page.goto(`${PATHS[locale]}?${query}`);
+      await expect(cards(page).first()).toBeVisible();
+      await page.getByLabel(t(locale, "search.sort.label")).selectOption("price_desc");
+      // Scroll until the rentals' heading shows: every card above it is a sale, every card below a rental.
+      const heading = page.getByRole("heading", { name: t(locale, "search.rentals"), exact: true });
+      for (let i = 0; i < 40 && !(await heading.isVisible()); i++) {
+        await cards(page).last().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 4000);
+        await page.waitForTimeout(300);
+      }
+      await expect(heading).toBeVisible();
+      const perMonth = t(locale, "properties.per-month").replace("{{price}}", "");
+      const rows = await page
+        .locator(".search-grid > li")
+        .evaluateAll((items) =>
+          items.map((li) =>
+            li.classList.contains("search-grid__group")
+              ? "|"
+              : (li.querySelector(".property-card__price")?.textContent ?? ""),
+          ),
+        );
+      const split = rows.indexOf("|");
+      expect(split).toBe(sales);
+      expect(rows.slice(0, split).every((price) => !price.includes(perMonth))).toBe(true);
+      expect(rows.slice(split + 1).every((price) => price.includes(perMonth))).toBe(true);
+    });
+
     test("has no axe violations and a listing page answers", async ({ page }) => {
       await page.goto(PATHS[locale]);
       await expect(cards(page).first()).toBeVisible();
@@ -140,6 +209,85 @@ for (const locale of ["fr", "en"] as const) {
       await page.goto(href!);
       await expect(page.locator("h1")).toBeVisible();
       await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    });
+  });
+}
+
+for (const locale of ["fr", "en"] as const) {
+  test.describe(`search on a 360 px phone (${locale})`, () => {
+    test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+    test("the filter dialog fits the screen: every control reachable, the maximum price typed, the slider dragged", async ({
+      page,
+    }) => {
+      await page.goto(PATHS[locale]);
+      await expect(cards(page).first()).toBeVisible();
+      await page
+        .locator(".search-bar > button", { hasText: t(locale, "search.more-filters_one").split("(")[0]!.trim() })
+        .tap();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator(".price-slider__thumb")).toHaveCount(2);
+      // Every control (buttons, text fields, the radios' and checkboxes' boxes, the slider's
+      // thumbs) lies inside the screen and is the element a finger at its centre touches.
+      const controls = dialog.locator(
+        "button, input:not([type=radio]):not([type=checkbox]):not([type=range]), .react-aria-Radio, .check, .price-slider__thumb",
+      );
+      expect(await controls.count()).toBeGreaterThan(20);
+      // Nothing in the dialog scrolls sideways: what is wider than the screen would hide there.
+      const sideways = await dialog.evaluate((root) =>
+        [root, ...root.querySelectorAll("*")]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+          .filter((el) => el.clientWidth > 1)
+          .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+      );
+      expect(sideways).toEqual([]);
+      // Each one brought into view the way a scroll would (in the page: there are two hundred).
+      const problems = await controls.evaluateAll((elements) =>
+        elements.flatMap((el) => {
+          el.scrollIntoView({ block: "nearest" });
+          const box = el.getBoundingClientRect();
+          const name = (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().slice(0, 30);
+          if (box.left < 0 || box.right > window.innerWidth || box.top < 0 || box.bottom > window.innerHeight)
+            return [
+              `${name}: box ${Math.round(box.left)}–${Math.round(box.right)} × ${Math.round(box.top)}–${Math.round(box.bottom)}`,
+            ];
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit && (el === hit || el.contains(hit)) ? [] : [`${name}: covered by ${hit?.className}`];
+        }),
+      );
+      expect(problems).toEqual([]);
+
+      // The maximum price field takes a typed price.
+      const max = dialog.getByRole("textbox", { name: t(locale, "search.price-max") });
+      await max.tap();
+      await max.fill("450000");
+      await max.press("Enter");
+      const maxTag = t(locale, "search.tags.price-max").replace(
+        "{{price}}",
+        locale === "fr" ? "450\u00a0000\u00a0$" : "$450,000",
+      );
+      await expect(
+        dialog.getByRole("button", { name: t(locale, "search.tags.remove").replace("{{label}}", maxTag) }),
+      ).toBeVisible();
+      await dialog.getByRole("button", { name: t(locale, "search.tags.remove").replace("{{label}}", maxTag) }).tap();
+
+      // The right thumb is dragged to the left by a finger: the range's end follows.
+      const output = dialog.locator(".price-slider__output");
+      await expect(output).toContainText(t(locale, "search.price-any"));
+      const thumb = dialog.locator(".price-slider__thumb").nth(1);
+      await thumb.scrollIntoViewIfNeeded();
+      const box = (await thumb.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const touch = await page.context().newCDPSession(page);
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 8; step++)
+        await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x - step * 15, y }] });
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await expect(output).not.toContainText(t(locale, "search.price-any"));
+      expect((await thumb.boundingBox())!.x).toBeLessThan(box.x - 60);
     });
   });
 }

@@ -5,7 +5,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
-import { contentSecurityPolicy, NonceContext } from "./lib/csp";
+import { contentSecurityPolicy, isEmbeddablePath, NonceContext } from "./lib/csp";
 import { lowerScriptPriority } from "./lib/script-priority.server";
 import "./lib/i18n.server";
 
@@ -40,7 +40,11 @@ export default async function handleRequest(
   await viewsReady;
   const nonce = nextNonce();
   // Vite's dev client injects inline scripts without a nonce: the policy applies to builds.
-  if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (import.meta.env.PROD)
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { embeddable: isEmbeddablePath(new URL(request.url).pathname) }),
+    );
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Promise<Response>((resolve, reject) => {

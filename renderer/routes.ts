@@ -15,6 +15,7 @@ export default [
   route("en/blog/rss.xml", "routes/feed.ts", { id: "feed-en" }),
   route("fr/blogue/:slugId", "routes/blog-post.tsx", { id: "blog-post-fr" }),
   route("en/blog/:slugId", "routes/blog-post.tsx", { id: "blog-post-en" }),
+  route(":lang/widget/listings", "routes/widget-listings.tsx", { id: "widget-listings" }),
   route(":lang/*", "routes/page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -36,6 +36,7 @@ export const PROPERTY_BADGES = [
   "commercial",
 ] as const;
 export const propertyBadgeSchema = z.enum(PROPERTY_BADGES);
+/** Sort orders of GET /properties. The price orders list sales first, then rentals, each by price. */
 export const ORDER_BY = ["newest", "oldest", "price_desc", "price_asc"] as const;
 export const orderBySchema = z.enum(ORDER_BY);
 

@@ -12,9 +12,9 @@ const cssPx = z.string().regex(/^\d+(\.\d+)?px$/, "Expected a size in px, like 2
 
 export const themeSchema = z.object({
   preset: themePresetSchema.default("blue"),
+  /** Overrides of the preset's radii, key by key (a key left out keeps the preset's; "0px" squares). */
   radius: z
-    .object({ "radius-1": cssPx.default("0px"), "radius-2": cssPx.default("0px"), "radius-3": cssPx.default("0px") })
-    .partial()
+    .object({ "radius-1": cssPx.optional(), "radius-2": cssPx.optional(), "radius-3": cssPx.optional() })
     .default({}),
   /** Overrides of the preset's accent palette. */
   colors: z

@@ -12,26 +12,32 @@ export PATH="$PWD/$BIN:$PATH"
 RESULTS=test-results
 failed_phases=()
 
-# Debian's Chromium for Playwright and Lighthouse; Playwright never downloads browsers.
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== Installing Chromium (apt)"
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
-  if ! { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium; }; then
-    failed_phases+=("chromium-install")
+# Debian's packages the tests need, installed with apt when missing (nothing downloads a binary of its own).
+apt_install() {
+  local name="$1"
+  shift
+  echo "== Installing $name (apt)"
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
+  if [ -z "${APT_UPDATED:-}" ]; then
+    $sudo apt-get update || true
+    APT_UPDATED=1
   fi
-fi
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "$@"; then
+    failed_phases+=("$name-install")
+  fi
+}
 
-# Debian's PostgreSQL and PostGIS for the store contract tests (tests/store/), whose vitest
-# global setup starts a throwaway cluster from these binaries.
-if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || ! compgen -G "/usr/share/postgresql/*/extension/postgis.control" >/dev/null; then
-  echo "== Installing PostgreSQL and PostGIS (apt)"
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
-  if ! { $SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y postgresql postgresql-15-postgis-3; }; then
-    failed_phases+=("postgresql-install")
-  fi
+# Chromium for Playwright and Lighthouse; Playwright never downloads browsers.
+[ -x /usr/bin/chromium ] || apt_install chromium chromium
+# PostgreSQL and PostGIS for the store contract tests (tests/store/), whose vitest global
+# setup starts a throwaway cluster from these binaries.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null ||
+  ! compgen -G "/usr/share/postgresql/*/extension/postgis.control" >/dev/null; then
+  apt_install postgresql postgresql postgresql-15-postgis-3
 fi
+# Java for the W3C Nu HTML validator (npm package vnu-jar) of the visitor's sweep.
+command -v java >/dev/null 2>&1 || apt_install java default-jre-headless
 
 phase() {
   local name="$1"

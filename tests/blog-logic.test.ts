@@ -169,13 +169,17 @@ describe("article bodies", () => {
   it("become text blocks with escaped text, lists, images and notes", () => {
     const blocks = bodyToBlocks(
       "Intro <b>bold</b> **fort**\n\n## Étapes\n1. un\n2. deux\n\n- a\n- b\n\n!img /images/x.svg | Une image\n\n!note Astuce | Gardez vos factures",
+      "fr",
       "a1-fr",
     );
+    // Fields are keyed by language, as every block's are.
+    expect(blocks.every((b) => Object.keys(b.fields).join() === "fr")).toBe(true);
+    const fields = blocks.map((b) => b.fields.fr!);
     expect(blocks.map((b) => b.block_type)).toEqual(["text_block_1", "txt_img_double_block_1", "text_block_2"]);
-    expect(blocks[0]!.fields.description).toBe("<p>Intro &lt;b&gt;bold&lt;/b&gt; <strong>fort</strong></p>");
-    expect(blocks[1]!.fields.main_title).toBe("Étapes");
-    expect(blocks[1]!.fields.description).toBe("<ol><li>un</li><li>deux</li></ol><ul><li>a</li><li>b</li></ul>");
-    expect(blocks[1]!.fields.media_repeater).toEqual([
+    expect(fields[0]!.description).toBe("<p>Intro &lt;b&gt;bold&lt;/b&gt; <strong>fort</strong></p>");
+    expect(fields[1]!.main_title).toBe("Étapes");
+    expect(fields[1]!.description).toBe("<ol><li>un</li><li>deux</li></ol><ul><li>a</li><li>b</li></ul>");
+    expect(fields[1]!.media_repeater).toEqual([
       { image: { url: "/images/x.svg", alt: "Une image", width: 640, height: 480 } },
     ]);
     expect(new Set(blocks.map((b) => b.id)).size).toBe(3);

@@ -38,10 +38,15 @@ describe("GET /article/{id}", () => {
     const article = articleDetailAnswerSchema.parse(answer.body).data;
     expect(article.translations).toEqual(["fr", "en"]);
     expect(article.read_time.fr).toBeGreaterThanOrEqual(1);
+    const source = fixture.articles.find((a) => a.id === 1)!;
     for (const locale of ["fr", "en"] as const) {
       const { blocks, issues } = parseBlocks(article.body[locale]!, () => undefined);
       expect(issues).toEqual([]);
       expect(blocks.length).toBeGreaterThan(0);
+      // The text reaches the fields a view reads (the language's fields), not only the block list.
+      const firstWords = source[locale]!.body.split("\n")[0]!.split(" ").slice(0, 6).join(" ");
+      const text = blocks.map((b) => JSON.stringify(b.fields[locale] ?? {})).join(" ");
+      expect(text).toContain(firstWords);
     }
   });
 

@@ -93,6 +93,37 @@ describe("GET /properties ordering and paging", () => {
     for (let i = 1; i < items.length; i++) expect(compare(items[i - 1]!, items[i]!)).toBeLessThanOrEqual(0);
   });
 
+  it.each([
+    ["price_asc", 1],
+    ["price_desc", -1],
+  ] as const)("%s lists sales, then rentals, each by price, when no transaction is chosen", async (order, sign) => {
+    // A municipality small enough for one page, with sales and rentals.
+    const byMun = Map.groupBy(all, (l) => l.municipality.MUN_CODE);
+    const [mun, listings] = [...byMun].find(
+      ([, ls]) =>
+        ls.length <= 100 &&
+        ls.some((l) => l.forSaleForRent === "rent") &&
+        ls.filter((l) => l.forSaleForRent === "buy").length > 1,
+    )!;
+    const expected = [...listings]
+      .sort(
+        (a, b) =>
+          Number(a.forSaleForRent === "rent") - Number(b.forSaleForRent === "rent") || sign * (a.price - b.price),
+      )
+      .map((l) => `${l.forSaleForRent} ${l.price}`);
+    const { body } = await get(`/properties?mun=${mun}&order_by=${order}&limit=100`);
+    const items = body.data.propertiesListing as ListingRecord[];
+    expect(items.map((l) => `${l.forSaleForRent} ${l.price}`)).toEqual(expected);
+    // Across the whole set too: the last sale comes before the first rental, on two pages.
+    const sales = await total("forSaleForRent=buy");
+    const page = Math.floor(sales / 50) + 1;
+    const edge = (await get(`/properties?order_by=${order}&page=${page}&limit=50`)).body.data
+      .propertiesListing as ListingRecord[];
+    const firstRent = edge.findIndex((l) => l.forSaleForRent === "rent");
+    expect(firstRent).toBe(sales % 50);
+    expect(edge.slice(firstRent).every((l) => l.forSaleForRent === "rent")).toBe(true);
+  });
+
   it("pages without overlap", async () => {
     const first = (await get("/properties?order_by=price_asc&page=1&limit=20")).body.data.propertiesListing;
     const second = (await get("/properties?order_by=price_asc&page=2&limit=20")).body.data.propertiesListing;

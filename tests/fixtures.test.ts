@@ -34,6 +34,29 @@ describe("fixture pages", () => {
         expect(new Set(paths).size).toBe(paths.length);
       });
 
+      it("shows each client testimony once, never with the broker's own portrait", () => {
+        // One broker's business: the same review shown in two blocks reads as padding.
+        const seen: string[] = [];
+        const portraits: string[] = [];
+        const walk = (value: unknown) => {
+          if (Array.isArray(value)) value.forEach(walk);
+          else if (value && typeof value === "object") {
+            const item = value as Record<string, unknown>;
+            const author = item.author_name ?? item.broker_name;
+            if (typeof author === "string" && typeof item.description === "string") {
+              seen.push(`${author}: ${item.description}`);
+              const avatar = (item.author_avatar ?? item.broker_avatar) as { url?: string } | undefined;
+              if (avatar?.url?.includes("portrait-broker")) portraits.push(author);
+            }
+            Object.values(item).forEach(walk);
+          }
+        };
+        for (const page of pages)
+          for (const block of page.content as { fields?: Record<string, unknown> }[]) walk(block.fields?.fr);
+        expect(seen.filter((entry, i) => seen.indexOf(entry) !== i)).toEqual([]);
+        expect(portraits).toEqual([]);
+      });
+
       for (const page of pages) {
         it(`${page.page_id}: every block parses, with a unique id`, () => {
           const { issues, warnings, blocks } = parseRegistered(page.content);

@@ -37,7 +37,10 @@ function membersProps() {
 
 describe("members search hero", () => {
   it("renders a labelled field with the context placeholder and the cards on the server", () => {
-    const html = renderToString(wrap(createElement(HeroMembersSearch, membersProps())));
+    // The hero that carries the page's title (blocks/page-title.ts) has the page's h1.
+    const html = renderToString(
+      wrap(createElement(HeroMembersSearch, { ...membersProps(), ctx: { ...ctx, pageTitle: true } })),
+    );
     const host = document.createElement("div");
     host.innerHTML = html;
     const input = host.querySelector("input");
@@ -47,6 +50,16 @@ describe("members search hero", () => {
     );
     expect(html).toContain("Marc-André Gagnon");
     expect(html).toContain("<h1");
+    // Its members' names follow without skipping a level.
+    expect(host.querySelector(".hero-member-card__name")?.tagName).toBe("H2");
+  });
+
+  it("uses h2 and h3 when another block carries the page's title", () => {
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(wrap(createElement(HeroMembersSearch, membersProps())));
+    expect(host.querySelector("h1")).toBeNull();
+    expect(host.querySelector(".title-1")?.tagName).toBe("H2");
+    expect(host.querySelector(".hero-member-card__name")?.tagName).toBe("H3");
   });
 
   it("hides the carousel when show_carousel is false", () => {

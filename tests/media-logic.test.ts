@@ -172,8 +172,8 @@ describe("contact keys", () => {
 describe("carousel cards slide size", () => {
   it("shows 1 card with a peek, then 2, 3 and 4 per view", () => {
     expect(cardSlideSize(computeBreakpoints(414))).toBe("85%");
-    expect(cardSlideSize(computeBreakpoints(800))).toBe("calc((100% - 24px) / 2)");
-    expect(cardSlideSize(computeBreakpoints(1000))).toBe("calc((100% - 48px) / 3)");
-    expect(cardSlideSize(computeBreakpoints(1280))).toBe("calc((100% - 72px) / 4)");
+    expect(cardSlideSize(computeBreakpoints(800))).toBe("calc(100% / 2)");
+    expect(cardSlideSize(computeBreakpoints(1000))).toBe("calc(100% / 3)");
+    expect(cardSlideSize(computeBreakpoints(1280))).toBe("calc(100% / 4)");
   });
 });

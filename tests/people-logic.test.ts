@@ -20,6 +20,7 @@ import {
   collapseHeight,
   filledStars,
   formatAverage,
+  formatCount,
   formatReviewDate,
   roundTo2,
   shouldCollapse,
@@ -132,6 +133,11 @@ describe("testimonials helpers", () => {
     expect(formatAverage(4.8736, "en")).toBe("4.87");
     expect(formatAverage(5, "en")).toBe("5.00");
     expect(formatAverage(4.1, "fr")).toBe("4,10");
+  });
+  it("groups counts of reviews the locale's way", () => {
+    expect(formatCount(1250, "fr")).toBe("1\u00a0250");
+    expect(formatCount(1250, "en")).toBe("1,250");
+    expect(formatCount(87, "fr")).toBe("87");
   });
   it("fills whole stars out of 5, clamped", () => {
     expect(filledStars(4)).toBe(4);

@@ -46,7 +46,10 @@ describe.skipIf(!fs.existsSync(BUILD))("previews in the production build", () =>
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
-    ctx = await createTestService({ MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "© Tiles" });
+    ctx = await createTestService({
+      MAP_TILE_URL: "https://tiles.example/{z}/{x}/{y}.png",
+      MAP_TILE_ATTRIBUTION: "© Tiles",
+    });
     const services = createServices(ctx.config, ctx.service);
     services.viewModules = createViewModules(CLIENT);
     const handler = createRequestHandler(build, "production");

@@ -7,6 +7,7 @@ import { Component, type CSSProperties, createContext, Fragment, type ReactNode,
 import type { Block } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { isColorScheme } from "../../schema/theme-values";
+import { HeadingShiftContext } from "../ui/heading-shift";
 import { renderRegistry } from "./registry";
 import type { BlockContext } from "./types";
 
@@ -90,6 +91,8 @@ export function BlockList(props: {
   before?: string;
   /** The block right after this list (e.g. the first content block, for transparent headers). */
   after?: Block;
+  /** The block that carries the page's h1 and whether its headings shift (blocks/page-title.ts). */
+  pageTitle?: { index: number; shift: boolean };
 }) {
   const decorate = useContext(BlockDecoratorContext);
   return props.blocks.map((block, index) => {
@@ -104,10 +107,16 @@ export function BlockList(props: {
       nextType: next?.block_type,
       nextScheme: next ? schemeOf(next) : undefined,
       variantId: props.variantId,
+      pageTitle: index === props.pageTitle?.index,
     };
+    const view = <BlockView block={block} ctx={ctx} />;
     const rendered = (
       <BlockFrame block={block}>
-        <BlockView block={block} ctx={ctx} />
+        {ctx.pageTitle && props.pageTitle?.shift ? (
+          <HeadingShiftContext.Provider value={1}>{view}</HeadingShiftContext.Provider>
+        ) : (
+          view
+        )}
       </BlockFrame>
     );
     return <Fragment key={block.id}>{decorate ? decorate(block, rendered, ctx) : rendered}</Fragment>;

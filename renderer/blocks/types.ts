@@ -15,6 +15,8 @@ export interface BlockContext {
   nextType?: string;
   nextScheme?: string;
   variantId?: string;
+  /** This block carries the page's h1 (blocks/page-title.ts). */
+  pageTitle?: boolean;
 }
 
 export interface BlockViewProps<D extends BlockDefinition> {

@@ -13,7 +13,12 @@ export function pageNonce(): string | undefined {
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** Pages made to be embedded in other sites' iframes (the listings widget). */
+export function isEmbeddablePath(pathname: string): boolean {
+  return /^\/(fr|en)\/widget\//.test(pathname);
+}
+
+export function contentSecurityPolicy(nonce: string, options: { embeddable?: boolean } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.youtube.com/iframe_api https://www.youtube.com/s/player/`,
@@ -26,6 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    // The widget is for brokers' other sites; every other page may be framed by the site only.
+    options.embeddable ? "frame-ancestors *" : "frame-ancestors 'self'",
   ].join("; ");
 }

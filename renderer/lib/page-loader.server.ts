@@ -5,6 +5,7 @@ import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
 import { VIDEO_PLAYER } from "../../server/view-modules";
+import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
@@ -22,6 +23,12 @@ export interface PageView {
   exposeErrors: boolean;
   /** Chunk URLs to preload for this page's blocks and messages. */
   modules: string[];
+  /**
+   * Per language (a language switch reuses the view): the content block carrying the page's
+   * h1 (-1: none, the page prints a hidden one) and whether its headings are shifted up a
+   * level (blocks/page-title.ts). Worked out here so the rule's tables stay on the server.
+   */
+  title: Record<Locale, { index: number; shift: boolean }>;
 }
 
 export interface ErrorView {
@@ -180,17 +187,19 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.
     const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
     const shownFooter = hideFooter ? [] : footerBlocks;
+    const title = { fr: pageTitleOf(contentBlocks, "fr"), en: pageTitleOf(contentBlocks, "en") };
     return {
       locale,
       path,
       page: { ...page, seo: seo as PageData["seo"] },
       header: headerBlocks,
-      content: contentBlocks,
+      content: withTitleRichText(contentBlocks, title),
       footer: shownFooter,
       hideFooter,
       origin,
       exposeErrors: services.config.exposeErrors,
       modules: pageModules(services, [headerBlocks, contentBlocks, shownFooter], locale),
+      title,
     };
   });
 }

@@ -9,9 +9,10 @@ export function themeVariables(theme: Theme | undefined): Record<string, string>
     "--accent-dark": theme?.colors?.accent_dark ?? preset.accent_dark,
     "--accent-light": theme?.colors?.accent_light ?? preset.accent_light,
     "--text-base": theme?.colors?.text ?? preset.text,
-    "--radius-1": theme?.radius?.["radius-1"] ?? "0px",
-    "--radius-2": theme?.radius?.["radius-2"] ?? "0px",
-    "--radius-3": theme?.radius?.["radius-3"] ?? "0px",
+    // A radius the theme sets wins; otherwise the preset's (blocks.md §3: 20, 40, 120 px).
+    "--radius-1": theme?.radius?.["radius-1"] ?? preset.radius["radius-1"],
+    "--radius-2": theme?.radius?.["radius-2"] ?? preset.radius["radius-2"],
+    "--radius-3": theme?.radius?.["radius-3"] ?? preset.radius["radius-3"],
   };
   GREYS.forEach((grey, i) => {
     vars[`--grey-${(i + 1) * 100}`] = grey;

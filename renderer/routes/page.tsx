@@ -106,6 +106,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
   const view = readPageView(loaderData) as PageView;
   const { locale, page } = view;
   const lastHeader = view.header.at(-1)?.block_type;
+  const pageTitle = page.title?.[locale];
   useEffect(() => {
     lastView = view;
   }, [view]);
@@ -121,6 +122,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
         after={view.content[0]}
       />
       <main id="main-content" tabIndex={-1}>
+        {view.title[locale].index < 0 && pageTitle ? <h1 className="visually-hidden">{pageTitle}</h1> : null}
         <BlockList
           blocks={view.content}
           locale={locale}
@@ -128,6 +130,7 @@ export default function PageRoute({ loaderData }: Route.ComponentProps) {
           region="content"
           variantId={page.variant?.id}
           before={lastHeader}
+          pageTitle={view.title[locale]}
         />
       </main>
       {view.hideFooter ? null : (

@@ -1,5 +1,5 @@
 /** sitemap.xml: every visible page in both languages, each with its hreflang alternates. */
-import { postPath } from "../features/blog/format";
+import { archivePath, postPath } from "../features/blog/format";
 import { servicesContext } from "../lib/context";
 import { absoluteUrl } from "../lib/seo";
 import type { Route } from "./+types/sitemap";
@@ -26,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   );
   // Blog articles: each language it exists in, with alternates only for existing translations.
-  for (const article of await services.content.listArticles(site)) {
-    const paths = (["fr", "en"] as const)
+  // A post page lives under the site's blog archive page: a site without one has no posts.
+  const blogLocales = (["fr", "en"] as const).filter((l) => pages.some((p) => p.paths[l] === archivePath(l)));
+  const articles = blogLocales.length ? await services.content.listArticles(site) : [];
+  for (const article of articles) {
+    const paths = blogLocales
       .filter((l) => article.slug[l])
       .map((l) => [l, postPath(l, article.slug[l] ?? "", article.id)] as const);
     const alternates = paths

@@ -13,7 +13,6 @@ export function Image({
   image,
   fallback,
   className,
-  sizes,
   style,
   appear = true,
 }: {
@@ -21,7 +20,6 @@ export function Image({
   /** Shown when `image` has no URL (e.g. a site-level default avatar). */
   fallback?: ImageValue;
   className?: string;
-  sizes?: string;
   style?: CSSProperties;
   /** Play the appear animation (default true). */
   appear?: boolean;
@@ -63,7 +61,6 @@ export function Image({
       loading={imageLoading(resolved)}
       decoding={high ? "sync" : "async"}
       fetchPriority={resolved.fetchPriority}
-      sizes={sizes}
       className={["image", className].filter(Boolean).join(" ")}
       data-appear={appear ? step : undefined}
       style={style}

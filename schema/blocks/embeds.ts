@@ -69,12 +69,12 @@ export const propertyIframeBlock = defineBlock({
     block_params: { color_scheme: "normal" },
     fields: {
       fr: {
-        main_title: "Rechercher sur le réseau",
-        core_data: { iframeUrl: "/test/iframe-widget.html", iframeQueryParams: [{ name: "lang", value: "fr" }] },
+        main_title: "Propriétés à vendre sur le réseau",
+        core_data: { iframeUrl: "/fr/widget/listings", iframeQueryParams: [] },
       },
       en: {
-        main_title: "Search the network",
-        core_data: { iframeUrl: "/test/iframe-widget.html", iframeQueryParams: [{ name: "lang", value: "en" }] },
+        main_title: "Properties for sale on the network",
+        core_data: { iframeUrl: "/en/widget/listings", iframeQueryParams: [] },
       },
     },
   },

@@ -17,6 +17,15 @@ export const footerClassicBlock = defineBlock({
   },
   fields: {
     agency: f.text("agency").optional(),
+    /**
+     * The broker's or agency's identification that OACIQ requires in advertising: name and
+     * licence title (`licence`), the agency she works for (`agency_name`), and how to reach
+     * her (`address`, `phone`).
+     */
+    licence: f.text("licence").optional(),
+    agency_name: f.text("agency_name").optional(),
+    address: f.text("address").optional(),
+    phone: f.link("phone").optional(),
     all_rights_reserved: f.text("all_rights_reserved").optional(),
     logo_image_light: f.image("logo_image_light").optional(),
     logo_image_dark: f.image("logo_image_dark").optional(),
@@ -30,6 +39,10 @@ export const footerClassicBlock = defineBlock({
     fields: {
       fr: {
         agency: "Julie Tremblay, courtière immobilière résidentielle",
+        licence: "Julie Tremblay, courtière immobilière résidentielle, permis OACIQ J7421",
+        agency_name: "Groupe immobilier Laurier inc., agence immobilière",
+        address: "2600, boulevard Laurier, bureau 150, Québec (Québec) G1V 4T3",
+        phone: { url: "tel:+14185550142", text: "418 555-0142" },
         all_rights_reserved: "Tous droits réservés.",
         logo_image_light: {
           url: "/images/julie-tremblay-logo.svg",
@@ -79,6 +92,10 @@ export const footerClassicBlock = defineBlock({
       },
       en: {
         agency: "Julie Tremblay, residential real-estate broker",
+        licence: "Julie Tremblay, residential real estate broker, OACIQ licence J7421",
+        agency_name: "Groupe immobilier Laurier inc., real estate agency",
+        address: "2600 Laurier Boulevard, Suite 150, Québec City, Quebec G1V 4T3",
+        phone: { url: "tel:+14185550142", text: "418 555-0142" },
         all_rights_reserved: "All rights reserved.",
         logo_image_light: {
           url: "/images/julie-tremblay-logo.svg",

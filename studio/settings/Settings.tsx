@@ -58,7 +58,7 @@ export function Settings({ locale, siteTheme }: { locale: Locale; siteTheme: The
                 type="number"
                 min={0}
                 max={200}
-                value={px(theme.radius[`radius-${n}`])}
+                value={px(theme.radius[`radius-${n}`] ?? preset.radius[`radius-${n}`])}
                 onChange={(e) =>
                   setTheme({ radius: { [`radius-${n}`]: `${Math.max(0, Number(e.target.value) || 0)}px` } })
                 }

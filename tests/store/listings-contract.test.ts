@@ -36,13 +36,14 @@ function matches(l: ListingRecord, f: ListingFilters): boolean {
   return true;
 }
 
-/** The spec: the order of a result list (ties by id, i.e. load order). */
+/** The spec: the order of a result list (ties by id, i.e. load order); price orders list sales, then rentals. */
 function expected(listings: readonly ListingRecord[], f: ListingFilters, order: ListingOrder): string[] {
   const rows = listings.map((l, i) => ({ l, id: i + 1 })).filter(({ l }) => matches(l, f));
   const key = (r: { l: ListingRecord }) =>
     order === "newest" || order === "oldest" ? Date.parse(r.l.listed_at) : r.l.price;
   const sign = order === "newest" || order === "price_desc" ? -1 : 1;
-  rows.sort((a, b) => sign * (key(a) - key(b) || a.id - b.id));
+  const rent = (r: { l: ListingRecord }) => (order.startsWith("price") && r.l.forSaleForRent === "rent" ? 1 : 0);
+  rows.sort((a, b) => rent(a) - rent(b) || sign * (key(a) - key(b) || a.id - b.id));
   return rows.map((r) => r.l.uls);
 }
 

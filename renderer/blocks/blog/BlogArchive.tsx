@@ -5,7 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/blog";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { blogArchiveBlock } from "../../../schema/blocks/blog";
@@ -15,6 +15,7 @@ import { archivePath } from "../../features/blog/format";
 import type { SortOrder } from "../../features/blog/request";
 import { useArchive } from "../../features/blog/useArchive";
 import { useSite } from "../../lib/site";
+import { Heading } from "../../ui/Heading";
 import { RichText } from "../../ui/RichText";
 import type { BlockViewProps } from "../types";
 import { ArticleCard, ArticleCardSkeleton } from "./ArticleCard";
@@ -58,14 +59,14 @@ export default function BlogArchive({ fields }: BlockViewProps<typeof blogArchiv
     };
   }, [hasMore, state.fetching, nextPage]);
 
-  const headingId = `blog-archive-${locale}`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section blog-archive" aria-labelledby={fields.main_title ? headingId : undefined}>
       <link rel="alternate" type="application/rss+xml" title={t("blog.rss")} href={`${archivePath(locale)}/rss.xml`} />
       {fields.main_title ? (
-        <h2 id={headingId} className="title-2">
+        <Heading level={2} id={headingId} className="title-2">
           {fields.main_title}
-        </h2>
+        </Heading>
       ) : null}
       {fields.description ? <RichText html={fields.description} className="text-body" /> : null}
       <div className="blog-archive__toolbar">

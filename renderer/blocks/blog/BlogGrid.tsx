@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { blogGridBlock } from "../../../schema/blocks/blog";
 import { useLatestArticles } from "../../features/blog/useLatest";
 import { useBreakpoints } from "../../lib/breakpoints";
+import { Heading } from "../../ui/Heading";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { ArticleCard, ArticleCardSkeleton } from "./ArticleCard";
@@ -23,7 +24,11 @@ export default function BlogGrid({ fields, params }: BlockViewProps<typeof blogG
   const shown = articles.slice(0, gridCount(articles.length, flags));
   return (
     <section className="container section blog-grid" aria-label={fields.main_title ? undefined : t("blog.latest")}>
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       <div className="blog-list">
         {answer
           ? shown.map((article) => <ArticleCard key={article.id} article={article} />)

@@ -81,7 +81,7 @@ export function BlogPostView({
         ) : null}
         {image?.url ? (
           <div className="blog-post__image">
-            <Image image={{ ...image, fetchPriority: "high" }} sizes="(min-width: 992px) 960px, 100vw" />
+            <Image image={{ ...image, fetchPriority: "high" }} />
           </div>
         ) : null}
       </header>

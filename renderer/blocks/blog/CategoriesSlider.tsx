@@ -14,6 +14,7 @@ import { useLatestArticles } from "../../features/blog/useLatest";
 import { type Breakpoints, useBreakpoints } from "../../lib/breakpoints";
 import { useSite } from "../../lib/site";
 import { Carousel } from "../../ui/carousel/Carousel";
+import { Heading } from "../../ui/Heading";
 import { RichText } from "../../ui/RichText";
 import { withVariant } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
@@ -54,7 +55,11 @@ export default function CategoriesSlider({ fields }: BlockViewProps<typeof categ
       className="container section blog-categories"
       aria-label={fields.main_title ? undefined : t("blog.categories-slider")}
     >
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       {fields.description ? <RichText html={fields.description} className="text-body" /> : null}
       {categories.length ? (
         <Carousel<BlogCategory>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { featuredPostBlock } from "../../../schema/blocks/blog";
 import { useLatestArticles } from "../../features/blog/useLatest";
 import { useBreakpoints } from "../../lib/breakpoints";
+import { Heading } from "../../ui/Heading";
 import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { ArticleCard, ArticleCardSkeleton } from "./ArticleCard";
@@ -34,7 +35,11 @@ export default function FeaturedPost({ fields, params }: BlockViewProps<typeof f
       className="container section blog-featured"
       aria-label={fields.main_title ? undefined : t("blog.featured")}
     >
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       <div className={`blog-featured__grid${articles.length < 3 ? " blog-featured__grid--all-large" : ""}`}>
         {answer
           ? shown.map((article, i) => <ArticleCard key={article.id} article={article} large={layout.large(i)} />)

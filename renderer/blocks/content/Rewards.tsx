@@ -6,6 +6,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { rewardsBlock } from "../../../schema/blocks/content";
 import { rewardImagePath } from "../../../schema/rewards";
+import { Heading } from "../../ui/Heading";
 import { RichText } from "../../ui/RichText";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
@@ -45,13 +46,14 @@ export default function Rewards({ fields, params }: BlockViewProps<typeof reward
               />
               <div className="rewards__text">
                 {reward.super_title ? <p className="rewards__super">{reward.super_title}</p> : null}
-                <h3
+                <Heading
+                  level={3}
                   className="rewards__title"
                   ref={i === firstNewIndex ? (firstNewRef as never) : undefined}
                   tabIndex={i === firstNewIndex ? -1 : undefined}
                 >
                   {reward.main_title || name}
-                </h3>
+                </Heading>
                 {reward.description ? <Text value={reward.description} as="p" className="rewards__desc" /> : null}
               </div>
             </li>

@@ -38,7 +38,7 @@ export default function Statistics({ fields, params }: BlockViewProps<typeof sta
               style={style}
               data-own-colors={item.bg_color_primary ? "" : undefined}
             >
-              {item.image?.url ? <Image image={item.image} className="statistics__image" sizes="96px" /> : null}
+              {item.image?.url ? <Image image={item.image} className="statistics__image" /> : null}
               <div className="statistics__text">
                 {item.super_title ? <p className="statistics__label">{item.super_title}</p> : null}
                 <p className="statistics__figure">{item.main_title}</p>

@@ -5,7 +5,7 @@
  * The block resizes on `{ eventId: "remaxIframeHeight", height }` messages from the
  * iframe itself, checked by origin and source.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { propertyIframeBlock } from "../../../schema/blocks/embeds";
 import { Text } from "../../ui/Text";
@@ -15,14 +15,14 @@ import "../../messages/media";
 
 const DEFAULT_HEIGHT = 800;
 
-export default function PropertyIframe({ fields, ctx }: BlockViewProps<typeof propertyIframeBlock>) {
+export default function PropertyIframe({ fields }: BlockViewProps<typeof propertyIframeBlock>) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const [src, setSrc] = useState<URL | undefined>(undefined);
   const [height, setHeight] = useState<number | undefined>(undefined);
   const iframeUrl = fields.core_data?.iframeUrl;
   const queryParams = JSON.stringify(fields.core_data?.iframeQueryParams ?? []);
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
 
   useEffect(() => {
     const params = JSON.parse(queryParams) as { name: string; value: string }[];

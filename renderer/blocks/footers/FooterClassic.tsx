@@ -9,6 +9,7 @@ import type { footerClassicBlock } from "../../../schema/blocks/footers";
 import { isColorScheme, SCHEME_INFO } from "../../../schema/theme-values";
 import { useSite } from "../../lib/site";
 import { InternalLink as RouterLink, SmartLink } from "../../ui/SmartLink";
+import { Text } from "../../ui/Text";
 import { Icon } from "../headers/icons";
 import { copyrightYear, homePath, menuEntries, privacyPolicyPath } from "../headers/menu";
 import type { BlockViewProps } from "../types";
@@ -76,6 +77,15 @@ export default function FooterClassic({ fields, params }: BlockViewProps<typeof 
                 decoding="async"
               />
             </RouterLink>
+          ) : null}
+          {fields.licence || fields.agency_name || fields.address || fields.phone?.url ? (
+            // The identification OACIQ requires in a broker's advertising.
+            <address className="ftr-contact">
+              <Text value={fields.licence} as="span" className="ftr-contact__licence" />
+              <Text value={fields.agency_name} as="span" />
+              <Text value={fields.address} as="span" />
+              {fields.phone?.url ? <SmartLink link={fields.phone} className="ftr-contact__phone" /> : null}
+            </address>
           ) : null}
           {fields.cta?.text ? <SmartLink link={fields.cta} className="btn btn-primary ftr-cta" /> : null}
           {socials.length > 0 ? (

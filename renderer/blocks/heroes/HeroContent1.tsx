@@ -17,7 +17,7 @@ export default function HeroContent1({ block, fields, params, ctx }: BlockViewPr
     >
       {hasMedia(media) ? (
         <div className="hero-c1__media">
-          <HeroMedia media={media} className="hero-c1__img" sizes="(min-width: 992px) 50vw, 100vw" />
+          <HeroMedia media={media} className="hero-c1__img" />
         </div>
       ) : null}
       <div className="hero-c1__text">

@@ -17,7 +17,7 @@ export default function HeroContent2({ block, fields, params, ctx }: BlockViewPr
     >
       {hasMedia(media) ? (
         <div className="hero-bg__media">
-          <HeroMedia media={media} className="hero-bg__img" sizes="100vw" title={fields.main_title} />
+          <HeroMedia media={media} className="hero-bg__img" title={fields.main_title} />
         </div>
       ) : null}
       <div className="container hero-bg__content">

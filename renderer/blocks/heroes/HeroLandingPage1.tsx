@@ -66,7 +66,7 @@ export default function HeroLandingPage1({ block, fields, params, ctx }: BlockVi
     >
       {hasMedia(media) ? (
         <div className="hero-bg__media hero-landing__media">
-          <HeroMedia media={media} className="hero-bg__img" sizes="100vw" title={fields.main_title} />
+          <HeroMedia media={media} className="hero-bg__img" title={fields.main_title} />
         </div>
       ) : null}
       <div className="container hero-landing__grid">

@@ -83,10 +83,12 @@ export default function HeroMembersSearch({
     setQuery("");
   }, []);
 
+  const Heading = heroHeading(ctx);
+  const MemberHeading = Heading === "h1" ? "h2" : "h3";
   return (
     <section className="hero hero-members" aria-labelledby={fields.main_title ? titleId : undefined}>
       <div className="container hero-members__head">
-        <Text value={fields.main_title} as={heroHeading(ctx)} className="title-1" id={titleId} />
+        <Text value={fields.main_title} as={Heading} className="title-1" id={titleId} />
         <search className="hero-members__search" data-ready={dialog ? "" : undefined}>
           {dialog ? (
             <dialog.MemberComboBox
@@ -135,7 +137,7 @@ export default function HeroMembersSearch({
             items={cards}
             label={t("heroes.members.carousel-label")}
             autoplayMs={MEMBERS_SEARCH_AUTOPLAY_MS}
-            slideSize="min(260px, 78%)"
+            slideSize="min(284px, 78%)"
             gap={24}
             className="hero-members__cards"
             renderSlide={({ index, member }) => (
@@ -146,9 +148,9 @@ export default function HeroMembersSearch({
                   className="hero-member-card__avatar"
                   style={{ width: MEMBERS_THUMBNAIL_PX, height: MEMBERS_THUMBNAIL_PX }}
                 />
-                <h3 className="hero-member-card__name" id={`${block.id}-member-${index}`}>
+                <MemberHeading className="hero-member-card__name" id={`${block.id}-member-${index}`}>
                   {member.person_name}
-                </h3>
+                </MemberHeading>
                 <Text value={member.person_subtitle} as="p" className="hero-member-card__sub" />
                 <button
                   type="button"

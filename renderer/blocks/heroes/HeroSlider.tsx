@@ -39,7 +39,7 @@ export default function HeroSlider({ block, fields, ctx }: BlockViewProps<typeof
             <div className="hero-bg hero-slider__slide" data-has-media={hasMedia(media) ? "" : undefined}>
               {hasMedia(media) ? (
                 <div className="hero-bg__media">
-                  <HeroMedia media={media} className="hero-bg__img" sizes="100vw" title={slide.main_title} />
+                  <HeroMedia media={media} className="hero-bg__img" title={slide.main_title} />
                 </div>
               ) : null}
               <div className="container hero-bg__content">

@@ -49,7 +49,7 @@ export function ProfileLayout({
     >
       {hasMedia(media) ? (
         <div className="hero-profile__media">
-          <HeroMedia media={media} className="hero-profile__img" sizes="(min-width: 992px) 40vw, 100vw" />
+          <HeroMedia media={media} className="hero-profile__img" />
         </div>
       ) : null}
       <div className="hero-profile__text">

@@ -11,9 +11,9 @@ import type { BlockContext } from "../types";
 
 type Media = { image?: ImageValue; video?: VideoValue } | undefined;
 
-/** The first content block carries the page's h1; other heroes use h2. */
+/** The hero carrying the page's title (blocks/page-title.ts) has the h1; other heroes use h2. */
 export function heroHeading(ctx: BlockContext): "h1" | "h2" {
-  return ctx.region === "content" && ctx.index === 0 ? "h1" : "h2";
+  return ctx.pageTitle ? "h1" : "h2";
 }
 
 export function hasMedia(media: Media): boolean {
@@ -21,21 +21,11 @@ export function hasMedia(media: Media): boolean {
 }
 
 /** A video when it has a source, otherwise the image (blocks.md §3: media). */
-export function HeroMedia({
-  media,
-  className,
-  sizes,
-  title,
-}: {
-  media: Media;
-  className?: string;
-  sizes?: string;
-  title?: string;
-}) {
+export function HeroMedia({ media, className, title }: { media: Media; className?: string; title?: string }) {
   if (!media) return null;
   if (hasVideoSource(media.video))
     return <LazyVideo video={media.video} title={media.image?.alt || title} className={className} />;
-  return <Image image={media.image} className={className} sizes={sizes} />;
+  return <Image image={media.image} className={className} />;
 }
 
 export function CtaRow({ items, className }: { items?: readonly { cta: Link }[]; className?: string }) {

@@ -12,6 +12,7 @@ import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 import { DirectionsLink, toMapMarkers, validItems } from "./markers";
 import "../../messages/media";
+import { Heading } from "../../ui/Heading";
 
 export default function MapCoordinates({ fields, params }: BlockViewProps<typeof mapCoordinatesBlock>) {
   const { t } = useTranslation();
@@ -33,7 +34,9 @@ export default function MapCoordinates({ fields, params }: BlockViewProps<typeof
           <ul className="map-coordinates__places">
             {items.map(({ id, item }) => (
               <li key={id} className="map-coordinates__place" data-active={id === activeId ? "true" : "false"}>
-                <h3 className="map-coordinates__title">{item.main_title}</h3>
+                <Heading level={3} className="map-coordinates__title">
+                  {item.main_title}
+                </Heading>
                 {item.description ? <Text value={item.description} as="p" className="map-coordinates__desc" /> : null}
                 <p className="map-coordinates__links">
                   <button

@@ -2,6 +2,7 @@
  * Carousel cards (blocks.md §2): image, title, text and button cards in the shared
  * Carousel, several per view — the slide width follows the breakpoints.
  */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { carouselCardsBlock } from "../../../schema/blocks/media";
 import { type Breakpoints, useBreakpoints } from "../../lib/breakpoints";
@@ -16,17 +17,16 @@ import "../../messages/media";
 const GAP = 24;
 
 /** Cards per view: 4 from xl, 3 from lg, 2 from sm, else one card with a peek of the next. */
-export function cardSlideSize(bp: Pick<Breakpoints, "smUp" | "lgUp" | "xlUp">, gap = GAP): string {
+export function cardSlideSize(bp: Pick<Breakpoints, "smUp" | "lgUp" | "xlUp">): string {
   const perView = bp.xlUp ? 4 : bp.lgUp ? 3 : bp.smUp ? 2 : 0;
-  if (!perView) return "85%";
-  return `calc((100% - ${(perView - 1) * gap}px) / ${perView})`;
+  return perView ? `calc(100% / ${perView})` : "85%";
 }
 
-export default function CarouselCards({ fields, ctx }: BlockViewProps<typeof carouselCardsBlock>) {
+export default function CarouselCards({ fields }: BlockViewProps<typeof carouselCardsBlock>) {
   const { t } = useTranslation();
   const bp = useBreakpoints();
   const items = fields.items ?? [];
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   if (!items.length) return null;
   return (
     <div className="container section carousel-cards">
@@ -39,11 +39,7 @@ export default function CarouselCards({ fields, ctx }: BlockViewProps<typeof car
         className="carousel-cards__carousel"
         renderSlide={(item) => (
           <article className="carousel-card">
-            <Image
-              image={item.image}
-              className="carousel-card__img"
-              sizes="(min-width: 1200px) 280px, (min-width: 576px) 45vw, 85vw"
-            />
+            <Image image={item.image} className="carousel-card__img" />
             <div className="carousel-card__body">
               {item.main_title ? <Text value={item.main_title} as="h3" className="title-3" /> : null}
               <RichText html={item.description} className="carousel-card__text" />

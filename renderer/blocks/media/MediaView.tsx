@@ -8,17 +8,15 @@ export function MediaView({
   media,
   title,
   className,
-  sizes,
 }: {
   media?: { image?: ImageValue; video?: VideoValue };
   title?: string;
   className?: string;
-  sizes?: string;
 }) {
   if (!media) return null;
   if (hasVideoSource(media.video))
     return <Video video={media.video} title={media.image?.alt || title} className={className} />;
-  return <Image image={media.image} className={className} sizes={sizes} />;
+  return <Image image={media.image} className={className} />;
 }
 
 export function hasMedia(media?: { image?: ImageValue; video?: VideoValue }): boolean {

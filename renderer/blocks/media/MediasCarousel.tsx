@@ -29,12 +29,7 @@ export default function MediasCarousel({ fields }: BlockViewProps<typeof mediasC
         renderSlide={(item, index) => (
           <div className="medias-carousel__slide">
             <div className="medias-carousel__media">
-              <MediaView
-                media={item.media}
-                title={item.main_title}
-                className="medias-carousel__img"
-                sizes="(min-width: 1200px) 1152px, 100vw"
-              />
+              <MediaView media={item.media} title={item.main_title} className="medias-carousel__img" />
             </div>
             {item.main_title || item.description || item.cta?.text ? (
               <div className="medias-carousel__text">

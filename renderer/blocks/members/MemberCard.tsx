@@ -13,12 +13,7 @@ export function MemberCard({ member, fallback }: { member: MemberCardItem; fallb
   const programs = (member.program_items_repeater ?? []).map((p) => p.description.trim()).filter(Boolean);
   return (
     <article className="member-card" data-member-card="" tabIndex={-1}>
-      <Image
-        image={member.image}
-        fallback={fallback}
-        className="member-card__image"
-        sizes="(min-width: 992px) 280px, 50vw"
-      />
+      <Image image={member.image} fallback={fallback} className="member-card__image" />
       <div className="member-card__body">
         <Text value={member.main_title} as="h3" className="member-card__name" />
         <Text value={member.description} as="p" className="member-card__subtitle" />

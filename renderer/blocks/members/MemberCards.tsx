@@ -15,7 +15,7 @@ import { filterByOffice, hasMorePages, memberCardsPerPage, officePagingReducer, 
 import { MemberCard } from "./MemberCard";
 import "../../messages/people";
 
-export default function MemberCards({ fields, params, ctx }: BlockViewProps<typeof memberCardsBlock>) {
+export default function MemberCards({ fields, params }: BlockViewProps<typeof memberCardsBlock>) {
   const { t } = useTranslation();
   const { width } = useBreakpoints();
   const perPage = memberCardsPerPage(width);
@@ -23,7 +23,7 @@ export default function MemberCards({ fields, params, ctx }: BlockViewProps<type
   const listRef = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const selectId = useId();
-  const headingId = `${ctx.region}-${ctx.index}-members-title`;
+  const headingId = `${useId()}-members-title`;
 
   const members = fields.card_members_repeater ?? [];
   const offices = (fields.office_filter_repeater ?? []).filter((o) => o.id.trim() && o.label.trim());

@@ -3,7 +3,7 @@
  * 5000 ms, thumbnails 80 px wide, 24 px centre padding). The thumbnails are buttons that
  * go to their slide; the current one is marked with aria-current.
  */
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { membersCarouselBlock } from "../../../schema/blocks/members";
 import { avatarFallback } from "../../lib/avatars";
@@ -15,11 +15,11 @@ import type { BlockViewProps } from "../types";
 import { MEMBERS_CAROUSEL_AUTOPLAY_MS, MEMBERS_CENTRE_PADDING, MEMBERS_THUMBNAIL_WIDTH } from "./logic";
 import "../../messages/people";
 
-export default function MembersCarousel({ fields, ctx }: BlockViewProps<typeof membersCarouselBlock>) {
+export default function MembersCarousel({ fields }: BlockViewProps<typeof membersCarouselBlock>) {
   const { t } = useTranslation();
   const members = (fields.members_repeater ?? []).filter((m) => m.person_name.trim());
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-members-carousel-title`;
+  const headingId = `${useId()}-members-carousel-title`;
   if (!members.length) return null;
   return (
     <section
@@ -39,12 +39,7 @@ export default function MembersCarousel({ fields, ctx }: BlockViewProps<typeof m
         autoplayMs={MEMBERS_CAROUSEL_AUTOPLAY_MS}
         renderSlide={(member) => (
           <div className="members-carousel__slide">
-            <Image
-              image={member.person_avatar}
-              fallback={fallback}
-              className="members-carousel__avatar"
-              sizes="(min-width: 768px) 320px, 70vw"
-            />
+            <Image image={member.person_avatar} fallback={fallback} className="members-carousel__avatar" />
             <div className="members-carousel__text">
               <Text value={member.person_name} as="h3" className="members-carousel__name" />
               <Text value={member.person_subtitle} as="p" className="members-carousel__subtitle" />

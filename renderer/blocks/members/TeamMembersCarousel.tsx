@@ -4,7 +4,7 @@
  * "see more" button appears only when the text overflows the clamp and opens the member
  * in a modal, loaded on demand.
  */
-import { type CSSProperties, lazy, Suspense, useRef, useState } from "react";
+import { type CSSProperties, lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamMemberItem, teamMembersCarouselBlock } from "../../../schema/blocks/members";
 import type { Image as ImageValue } from "../../../schema/fields";
@@ -36,7 +36,7 @@ function TeamMemberCard({
   const overflowing = useOverflow(ref, [lines, member.description]);
   return (
     <article className="team-member">
-      <Image image={member.person_avatar} fallback={fallback} className="team-member__avatar" sizes="160px" />
+      <Image image={member.person_avatar} fallback={fallback} className="team-member__avatar" />
       <Text value={member.person_name} as="h3" className="team-member__name" />
       <Text value={member.person_subtitle} as="p" className="team-member__subtitle" />
       {member.description ? (
@@ -64,17 +64,17 @@ function TeamMemberCard({
   );
 }
 
-export default function TeamMembersCarousel({ fields, ctx }: BlockViewProps<typeof teamMembersCarouselBlock>) {
+export default function TeamMembersCarousel({ fields }: BlockViewProps<typeof teamMembersCarouselBlock>) {
   const { t } = useTranslation();
   const { width, mdUp, lgUp } = useBreakpoints();
   const [open, setOpen] = useState<number | null>(null);
   const members = (fields.team_members_repeater ?? []).filter((m) => m.person_name.trim());
   const fallback = avatarFallback("team");
   const lines = teamClampLines(width);
-  const headingId = `${ctx.region}-${ctx.index}-team-title`;
+  const headingId = `${useId()}-team-title`;
   if (!members.length) return null;
   const openMember = open === null ? undefined : members[open];
-  const slideSize = lgUp ? "calc((100% - 48px) / 3)" : mdUp ? "calc((100% - 24px) / 2)" : "100%";
+  const slideSize = lgUp ? "calc(100% / 3)" : mdUp ? "50%" : "100%";
   return (
     <section className="container section team-members" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}

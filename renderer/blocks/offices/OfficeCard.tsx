@@ -1,6 +1,7 @@
 /** An office: image (the default one when missing), title, contact lines and button. */
 import type { ReactNode, Ref } from "react";
 import type { OfficeItem } from "../../../schema/blocks/offices";
+import { Heading } from "../../ui/Heading";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
@@ -39,12 +40,11 @@ export function OfficeCard({
         image={office.image?.url ? office.image : undefined}
         fallback={OFFICE_DEFAULT_IMAGE}
         className="office-card__image"
-        sizes="(min-width: 992px) 360px, 100vw"
       />
       <div className="office-card__body">
-        <h3 className="office-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
+        <Heading level={3} className="office-card__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title ?? office.main_title}
-        </h3>
+        </Heading>
         {lines.length ? (
           <ul className="office-card__lines">
             {lines.map((line, i) => {

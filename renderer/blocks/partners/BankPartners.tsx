@@ -13,11 +13,11 @@ import type { BlockViewProps } from "../types";
 import { filterBanksByName } from "./logic";
 import "../../messages/people";
 
-export default function BankPartners({ fields, ctx }: BlockViewProps<typeof bankPartnersBlock>) {
+export default function BankPartners({ fields }: BlockViewProps<typeof bankPartnersBlock>) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const inputId = useId();
-  const headingId = `${ctx.region}-${ctx.index}-banks-title`;
+  const headingId = `${useId()}-banks-title`;
   const banks = (fields.banks_repeater ?? []).filter((b) => b.name.trim());
   const filtered = filterBanksByName(banks, query);
   const fallback = avatarFallback("broker");
@@ -44,19 +44,14 @@ export default function BankPartners({ fields, ctx }: BlockViewProps<typeof bank
           return (
             <li key={`${bank.name}-${i}`} className="bank-card" data-bank-card="">
               <div className="bank-card__head">
-                {bank.logo?.url ? <Image image={bank.logo} className="bank-card__logo" sizes="160px" /> : null}
+                {bank.logo?.url ? <Image image={bank.logo} className="bank-card__logo" /> : null}
                 <Text value={bank.name} as="h3" className="bank-card__name" />
               </div>
               {employees.length ? (
                 <ul className="bank-card__employees" aria-label={t("partners.employees", { name: bank.name })}>
                   {employees.map((employee, j) => (
                     <li key={j} className="bank-employee">
-                      <Image
-                        image={employee.person_avatar}
-                        fallback={fallback}
-                        className="bank-employee__avatar"
-                        sizes="64px"
-                      />
+                      <Image image={employee.person_avatar} fallback={fallback} className="bank-employee__avatar" />
                       <div>
                         <Text value={employee.person_name} as="p" className="bank-employee__name" />
                         <Text value={employee.person_subtitle} as="p" className="bank-employee__subtitle" />

@@ -3,7 +3,7 @@
  * shown, then all after "show more"). Tags are toggle buttons (aria-pressed); a partner
  * shows when it has any selected tag. After "show more", focus moves to the first new card.
  */
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PartnerItem, partnersBlock } from "../../../schema/blocks/partners";
 import { isDarkColor } from "../../../schema/theme-values";
@@ -29,7 +29,7 @@ function PartnerCard({ partner }: { partner: PartnerItem }) {
     <article className="partner-card" data-partner-card="" tabIndex={-1}>
       {partner.image?.url ? (
         <div className="partner-card__logo">
-          <Image image={partner.image} sizes="240px" />
+          <Image image={partner.image} />
         </div>
       ) : null}
       <div className="partner-card__body">
@@ -63,13 +63,13 @@ function PartnerCard({ partner }: { partner: PartnerItem }) {
   );
 }
 
-export default function Partners({ fields, ctx }: BlockViewProps<typeof partnersBlock>) {
+export default function Partners({ fields }: BlockViewProps<typeof partnersBlock>) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [showAll, setShowAll] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
-  const headingId = `${ctx.region}-${ctx.index}-partners-title`;
+  const headingId = `${useId()}-partners-title`;
 
   const partners = (fields.partners_repeater ?? []).filter((p) => p.main_title.trim());
   const tags = collectTags(partners);

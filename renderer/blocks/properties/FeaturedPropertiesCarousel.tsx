@@ -12,6 +12,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { filtersOfParams, useListings } from "./use-listings";
 import "../../features/search/search.css";
+import { Heading } from "../../ui/Heading";
 
 export const FEATURED_AUTOPLAY_MS = 5000;
 export const FEATURED_PROGRESS_MS = 4000;
@@ -37,14 +38,18 @@ export default function FeaturedPropertiesCarousel({
   };
   return (
     <section ref={ref} className="container section featured-properties" data-progress-ms={FEATURED_PROGRESS_MS}>
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       {slides.length ? (
         <Carousel
           items={slides}
           label={fields.main_title || t("properties.carousel-label")}
           autoplayMs={FEATURED_AUTOPLAY_MS}
           progress
-          slideSize="min(360px, 85%)"
+          slideSize="min(384px, 85%)"
           renderSlide={(slide) =>
             slide.kind === "listing" ? (
               <PropertyCard listing={slide.listing} locale={ctx.locale} />
@@ -62,7 +67,7 @@ export default function FeaturedPropertiesCarousel({
       {showCta ? (
         <div className="property-cta" data-centered={cta.centered_image ? "" : undefined}>
           <Image image={cta.image} />
-          {cta.main_title ? <h3>{cta.main_title}</h3> : null}
+          {cta.main_title ? <Heading level={3}>{cta.main_title}</Heading> : null}
           {cta.description ? <p>{cta.description}</p> : null}
           {cta.cta ? <SmartLink link={cta.cta} className="btn btn-secondary" /> : null}
         </div>

@@ -17,6 +17,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { filtersOfParams, useInView } from "./use-listings";
 import "../../features/search/search.css";
+import { Heading } from "../../ui/Heading";
 
 export const searchPathOf = (locale: string) => (locale === "fr" ? "/fr/proprietes" : "/en/properties");
 
@@ -49,7 +50,11 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
   const findTitle = fields.find_tab_title || t("search.find");
   return (
     <section ref={ref} className="container section hero-search-bar">
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       <Tabs>
         <TabList aria-label={t("search.tabs")} className="search-bar">
           <Tab id="find" className="btn btn-secondary">

@@ -10,6 +10,7 @@ import { SmartLink } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { filtersOfParams, useListings } from "./use-listings";
 import "../../features/search/search.css";
+import { Heading } from "../../ui/Heading";
 
 export default function PropertiesSlider({ fields, params, ctx }: BlockViewProps<typeof propertiesSliderBlock>) {
   const { t } = useTranslation();
@@ -17,12 +18,16 @@ export default function PropertiesSlider({ fields, params, ctx }: BlockViewProps
   const data = useListings(ref, filtersOfParams(params), params.limit);
   return (
     <section ref={ref} className="container section properties-slider">
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       {data?.items.length ? (
         <Carousel
           items={data.items}
           label={fields.main_title || t("properties.carousel-label")}
-          slideSize="min(360px, 85%)"
+          slideSize="min(384px, 85%)"
           renderSlide={(item) => <PropertyCard listing={item} locale={ctx.locale} />}
         />
       ) : null}

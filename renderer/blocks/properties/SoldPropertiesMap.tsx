@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { soldPropertiesMapBlock } from "../../../schema/blocks/properties";
 import { SiteMap } from "../../features/maps/SiteMap";
 import { formatPrice } from "../../features/search/price";
+import { Heading } from "../../ui/Heading";
 import type { BlockViewProps } from "../types";
 import { useListings } from "./use-listings";
 
@@ -28,7 +29,11 @@ export default function SoldPropertiesMap({ fields, ctx }: BlockViewProps<typeof
   );
   return (
     <section ref={ref} className="container section sold-properties-map">
-      {fields.main_title ? <h2 className="title-2">{fields.main_title}</h2> : null}
+      {fields.main_title ? (
+        <Heading level={2} className="title-2">
+          {fields.main_title}
+        </Heading>
+      ) : null}
       {fields.description ? <p>{fields.description}</p> : null}
       <SiteMap label={fields.main_title || t("properties.sold-map")} markers={markers} />
     </section>

@@ -4,7 +4,7 @@
  * image (default right); `highlight_color` tints the quote marks and rules. A missing image
  * gets the default one.
  */
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { testimonialsBrokersBlock } from "../../../schema/blocks/testimonials";
 import { avatarFallback } from "../../lib/avatars";
@@ -23,12 +23,12 @@ export const DEFAULT_TESTIMONIALS_IMAGE = {
   height: 480,
 };
 
-export default function TestimonialsBrokers({ fields, params, ctx }: BlockViewProps<typeof testimonialsBrokersBlock>) {
+export default function TestimonialsBrokers({ fields, params }: BlockViewProps<typeof testimonialsBrokersBlock>) {
   const { t } = useTranslation();
   const { open, modal } = useTestimonyModal();
   const items = (fields.testimonials_repeater ?? []).filter((item) => item.description.trim());
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-testimonials-title`;
+  const headingId = `${useId()}-testimonials-title`;
   if (!items.length && !fields.main_title) return null;
   return (
     <section
@@ -38,7 +38,7 @@ export default function TestimonialsBrokers({ fields, params, ctx }: BlockViewPr
       style={params.highlight_color ? ({ "--highlight": params.highlight_color } as CSSProperties) : undefined}
     >
       <div className="testimonials-brokers__media">
-        <Image image={fields.image} fallback={DEFAULT_TESTIMONIALS_IMAGE} sizes="(min-width: 992px) 540px, 100vw" />
+        <Image image={fields.image} fallback={DEFAULT_TESTIMONIALS_IMAGE} />
       </div>
       <div className="testimonials-brokers__content">
         {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}

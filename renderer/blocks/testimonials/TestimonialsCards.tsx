@@ -3,7 +3,7 @@
  * lines with a "read more" modal). A card with a background and no text colour gets white
  * or near-black text by the dark-colour rule.
  */
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import type { testimonialsCardsBlock } from "../../../schema/blocks/testimonials";
 import { isDarkColor } from "../../../schema/theme-values";
 import { avatarFallback } from "../../lib/avatars";
@@ -20,11 +20,11 @@ function cardStyle(bg?: string, text?: string): CSSProperties | undefined {
   } as CSSProperties;
 }
 
-export default function TestimonialsCards({ fields, ctx }: BlockViewProps<typeof testimonialsCardsBlock>) {
+export default function TestimonialsCards({ fields }: BlockViewProps<typeof testimonialsCardsBlock>) {
   const { open, modal } = useTestimonyModal();
   const items = (fields.testimonials_repeater ?? []).filter((item) => item.description.trim());
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-cards-title`;
+  const headingId = `${useId()}-cards-title`;
   if (!items.length) return null;
   return (
     <section

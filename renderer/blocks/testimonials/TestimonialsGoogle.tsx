@@ -4,7 +4,7 @@
  * whose current slide is tracked (onSelect) and highlighted. Review text is plain text:
  * tags are stripped.
  */
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { testimonialsGoogleBlock } from "../../../schema/blocks/testimonials";
 import { avatarFallback } from "../../lib/avatars";
@@ -12,7 +12,7 @@ import { useBreakpoints } from "../../lib/breakpoints";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
-import { formatAverage, formatReviewDate, STAR_MAX, toPlainText } from "./logic";
+import { formatAverage, formatCount, formatReviewDate, STAR_MAX, toPlainText } from "./logic";
 import { Author, Stars, TruncatedText, useTestimonyModal } from "./shared";
 import "../../messages/people";
 
@@ -28,11 +28,11 @@ export default function TestimonialsGoogle({ fields, ctx }: BlockViewProps<typeo
     text: toPlainText(review.description),
   }));
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-google-title`;
+  const headingId = `${useId()}-google-title`;
   const average = fields.average_score;
   const hasAverage = typeof average === "number" && Number.isFinite(average);
   if (!reviews.length && !hasAverage) return null;
-  const slideSize = lgUp ? "calc((100% - 48px) / 3)" : mdUp ? "calc((100% - 24px) / 2)" : "100%";
+  const slideSize = lgUp ? "calc(100% / 3)" : mdUp ? "50%" : "100%";
   return (
     <section
       className="container section testimonials-google"
@@ -51,7 +51,10 @@ export default function TestimonialsGoogle({ fields, ctx }: BlockViewProps<typeo
             />
             {typeof fields.total_reviews === "number" ? (
               <span className="testimonials-google__total">
-                {t("testimonials.total-reviews", { count: fields.total_reviews })}
+                {t("testimonials.total-reviews", {
+                  count: fields.total_reviews,
+                  n: formatCount(fields.total_reviews, ctx.locale),
+                })}
               </span>
             ) : null}
           </p>

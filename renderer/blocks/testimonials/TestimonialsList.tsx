@@ -64,7 +64,7 @@ function CollapsibleTestimony({ item, limit }: { item: TestimonyItem; limit: num
   );
 }
 
-export default function TestimonialsList({ fields, ctx }: BlockViewProps<typeof testimonialsListBlock>) {
+export default function TestimonialsList({ fields }: BlockViewProps<typeof testimonialsListBlock>) {
   const { t } = useTranslation();
   const { width } = useBreakpoints();
   const [showAll, setShowAll] = useState(false);
@@ -73,7 +73,7 @@ export default function TestimonialsList({ fields, ctx }: BlockViewProps<typeof 
   const items = (fields.testimonials_repeater ?? []).filter((item) => item.description.trim());
   const shown = visibleTestimonials(items, showAll);
   const limit = collapseHeight(width);
-  const headingId = `${ctx.region}-${ctx.index}-list-title`;
+  const headingId = `${useId()}-list-title`;
   useEffect(() => {
     if (!showAll || !focusNext.current) return;
     focusNext.current = false;

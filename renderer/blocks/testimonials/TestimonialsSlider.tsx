@@ -1,4 +1,5 @@
 /** Testimonials carousel (blocks.md §3 testimony_carousel_item): one quote per slide. */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { testimonialsSliderBlock } from "../../../schema/blocks/testimonials";
 import { avatarFallback } from "../../lib/avatars";
@@ -9,13 +10,13 @@ import { toPlainText } from "./logic";
 import { Author } from "./shared";
 import "../../messages/people";
 
-export default function TestimonialsSlider({ fields, ctx }: BlockViewProps<typeof testimonialsSliderBlock>) {
+export default function TestimonialsSlider({ fields }: BlockViewProps<typeof testimonialsSliderBlock>) {
   const { t } = useTranslation();
   const items = (fields.testimonials_repeater ?? [])
     .map((item) => ({ ...item, text: toPlainText(item.description) }))
     .filter((item) => item.text);
   const fallback = avatarFallback("broker");
-  const headingId = `${ctx.region}-${ctx.index}-slider-title`;
+  const headingId = `${useId()}-slider-title`;
   if (!items.length) return null;
   return (
     <section

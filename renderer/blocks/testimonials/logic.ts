@@ -28,6 +28,11 @@ export function formatAverage(value: number, locale: string): string {
   );
 }
 
+/** A count of reviews with the locale's grouping (fr-CA "1 250", en-CA "1,250"). */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(`${locale}-CA`).format(value);
+}
+
 /** Whole stars filled for a score, clamped to 0..max and rounded to the nearest star. */
 export function filledStars(score: number | undefined, max = STAR_MAX): number {
   if (score === undefined || !Number.isFinite(score)) return 0;

@@ -25,7 +25,7 @@ export function Author({ avatar, name, subtitle, fallback }: Omit<Testimony, "te
   if (!name && !subtitle) return null;
   return (
     <div className="testimony-author">
-      <Image image={avatar} fallback={fallback} className="testimony-author__avatar" sizes="56px" />
+      <Image image={avatar} fallback={fallback} className="testimony-author__avatar" />
       <div>
         <Text value={name} as="p" className="testimony-author__name" />
         <Text value={subtitle} as="p" className="testimony-author__subtitle" />

@@ -2,6 +2,7 @@
  * Contact infos (blocks.md §2, §3 Contact info item, §8): the contact details picked
  * by `contact_keys` on one side (`orientation_x`), the contact info items on the other.
  */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { contactInfosBlock } from "../../../schema/blocks/text";
 import { Icon } from "../../ui/Icon";
@@ -13,11 +14,11 @@ import { type ContactKey, resolveContactKeys } from "./contact-keys";
 
 const ICON: Record<ContactKey, string> = { phone: "phone", email: "email", address: "map-pin", sms: "sms" };
 
-export default function ContactInfos({ fields, params, ctx }: BlockViewProps<typeof contactInfosBlock>) {
+export default function ContactInfos({ fields, params }: BlockViewProps<typeof contactInfosBlock>) {
   const { t } = useTranslation();
   const entries = resolveContactKeys(params.contact_keys, fields.contact_details);
   const items = fields.items ?? [];
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section
       className="container section contact-infos"

@@ -12,7 +12,7 @@ export default function CtaDouble({ fields }: BlockViewProps<typeof ctaDoubleBlo
     <section className="container section cta-double" data-count={items.length}>
       {items.map((item, i) => (
         <article key={i} className="cta-double__item">
-          <Image image={item.image} className="cta-double__img" sizes="(min-width: 768px) 120px, 96px" />
+          <Image image={item.image} className="cta-double__img" />
           <div className="cta-double__text">
             {item.main_title ? <Text value={item.main_title} as="h2" className="title-3" /> : null}
             <RichText html={item.description} className="text-body" />

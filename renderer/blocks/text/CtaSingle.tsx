@@ -16,7 +16,7 @@ export default function CtaSingle({ fields }: BlockViewProps<typeof ctaSingleBlo
     <section className="cta-single" data-has-bg={hasBg ? "" : undefined}>
       {hasBg ? (
         <div className="cta-single__bg" aria-hidden="true">
-          <Image image={{ ...fields.bg_image, alt: "" }} className="cta-single__img" sizes="100vw" appear={false} />
+          <Image image={{ ...fields.bg_image, alt: "" }} className="cta-single__img" appear={false} />
         </div>
       ) : null}
       <div className="container section cta-single__inner">

@@ -2,16 +2,16 @@
  * Icon CTA cards (blocks.md §3 Icon CTA card): each card is one link (its `cta`)
  * with an icon and a title; a card may set its own background and text colours.
  */
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import type { iconCtaCardsBlock } from "../../../schema/blocks/text";
 import { Icon } from "../../ui/Icon";
 import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 
-export default function IconCtaCards({ fields, ctx }: BlockViewProps<typeof iconCtaCardsBlock>) {
+export default function IconCtaCards({ fields }: BlockViewProps<typeof iconCtaCardsBlock>) {
   const items = fields.items ?? [];
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section icon-cta-cards" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}

@@ -16,7 +16,7 @@ export default function ImageText({ fields, params }: BlockViewProps<typeof imag
     >
       {hasImage ? (
         <div className="image-text__media">
-          <Image image={fields.image} className="image-text__img" sizes="(min-width: 992px) 560px, 100vw" />
+          <Image image={fields.image} className="image-text__img" />
         </div>
       ) : null}
       <div className="image-text__text">

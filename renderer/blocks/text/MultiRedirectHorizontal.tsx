@@ -4,7 +4,9 @@
  * title is its `link`; its number shows unless `show_number` is false. The grid
  * adapts when the count mod 3 is 1 or 2 (blocks.md §9 mosaic grids).
  */
+import { useId } from "react";
 import type { multiRedirectHorizontalBlock } from "../../../schema/blocks/text";
+import { Heading } from "../../ui/Heading";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import { RichText } from "../../ui/RichText";
@@ -15,11 +17,10 @@ import type { BlockViewProps } from "../types";
 export default function MultiRedirectHorizontal({
   fields,
   params,
-  ctx,
 }: BlockViewProps<typeof multiRedirectHorizontalBlock>) {
   const items = fields.items ?? [];
   const style = params.item_style;
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section multi-redirect" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}
@@ -33,16 +34,14 @@ export default function MultiRedirectHorizontal({
                   <Icon name={item.icon.type} weight={item.icon.font_weight} size={32} />
                 </span>
               ) : null}
-              {style === "image" ? (
-                <Image image={item.image} className="multi-redirect__img" sizes="(min-width: 992px) 360px, 100vw" />
-              ) : null}
+              {style === "image" ? <Image image={item.image} className="multi-redirect__img" /> : null}
               {style === "numbered" && item.show_number ? (
                 <span className="multi-redirect__number" aria-hidden="true">
                   {String(i + 1).padStart(2, "0")}
                 </span>
               ) : null}
               {item.main_title ? (
-                <h3 className="title-3">
+                <Heading level={3} className="title-3">
                   {linked && item.link ? (
                     <SmartLink link={item.link}>
                       <Text value={item.main_title} />
@@ -50,7 +49,7 @@ export default function MultiRedirectHorizontal({
                   ) : (
                     <Text value={item.main_title} />
                   )}
-                </h3>
+                </Heading>
               ) : null}
               <RichText html={item.description} className="multi-redirect__text" />
               {item.cta && (item.cta.text || item.cta.on_click_action) ? (

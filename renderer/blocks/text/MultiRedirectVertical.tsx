@@ -1,5 +1,5 @@
 /** Multi-redirect, vertical (blocks.md §2, §3): stacked rows, each image on its own background colour. */
-import type { CSSProperties } from "react";
+import { type CSSProperties, useId } from "react";
 import type { multiRedirectVerticalBlock } from "../../../schema/blocks/text";
 import { Image } from "../../ui/Image";
 import { RichText } from "../../ui/RichText";
@@ -7,9 +7,9 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 
-export default function MultiRedirectVertical({ fields, ctx }: BlockViewProps<typeof multiRedirectVerticalBlock>) {
+export default function MultiRedirectVertical({ fields }: BlockViewProps<typeof multiRedirectVerticalBlock>) {
   const items = fields.items ?? [];
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section className="container section multi-redirect-v" aria-labelledby={fields.main_title ? headingId : undefined}>
       {fields.main_title ? <Text value={fields.main_title} as="h2" className="title-2" id={headingId} /> : null}
@@ -21,7 +21,7 @@ export default function MultiRedirectVertical({ fields, ctx }: BlockViewProps<ty
                 className="multi-redirect-v__media"
                 style={item.image_bg_color ? ({ "--item-bg": item.image_bg_color } as CSSProperties) : undefined}
               >
-                <Image image={item.image} className="multi-redirect-v__img" sizes="240px" />
+                <Image image={item.image} className="multi-redirect-v__img" />
               </div>
             ) : null}
             <div className="multi-redirect-v__text">

@@ -3,6 +3,7 @@
  * paired by position, in a zig-zag — the media side alternates from `orientation_x`.
  * A row without its pair takes the full width.
  */
+import { useId } from "react";
 import type { textImgMultipleBlock1 } from "../../../schema/blocks/text";
 import { RichText } from "../../ui/RichText";
 import { SmartLink } from "../../ui/SmartLink";
@@ -10,11 +11,11 @@ import { Text } from "../../ui/Text";
 import { hasMedia, MediaView } from "../media/MediaView";
 import type { BlockViewProps } from "../types";
 
-export default function TextImgMultiple({ fields, params, ctx }: BlockViewProps<typeof textImgMultipleBlock1>) {
+export default function TextImgMultiple({ fields, params }: BlockViewProps<typeof textImgMultipleBlock1>) {
   const texts = fields.text_rows ?? [];
   const medias = (fields.media_rows ?? []).filter((row) => hasMedia(row.media));
   const count = Math.max(texts.length, medias.length);
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   const first = params.orientation_x;
   return (
     <section
@@ -36,12 +37,7 @@ export default function TextImgMultiple({ fields, params, ctx }: BlockViewProps<
             >
               {media ? (
                 <div className="text-img-multiple__media">
-                  <MediaView
-                    media={media.media}
-                    title={text?.main_title}
-                    className="text-img-multiple__img"
-                    sizes="(min-width: 992px) 560px, 100vw"
-                  />
+                  <MediaView media={media.media} title={text?.main_title} className="text-img-multiple__img" />
                 </div>
               ) : null}
               {text ? (

@@ -4,6 +4,7 @@
  * other (`orientation_x` = side of the media, default left). Two media sit side by
  * side, staggered, on wide screens and stack on phones.
  */
+import { useId } from "react";
 import type { txtImgDoubleBlock1 } from "../../../schema/blocks/text";
 import { hasVideoSource } from "../../lib/media";
 import { Image } from "../../ui/Image";
@@ -13,12 +14,12 @@ import { SmartLink } from "../../ui/SmartLink";
 import { Text } from "../../ui/Text";
 import type { BlockViewProps } from "../types";
 
-export default function TxtImgDoubleBlock1({ fields, params, ctx }: BlockViewProps<typeof txtImgDoubleBlock1>) {
+export default function TxtImgDoubleBlock1({ fields, params }: BlockViewProps<typeof txtImgDoubleBlock1>) {
   const media = (fields.media_repeater ?? [])
     .filter((item) => hasVideoSource(item.video) || item.image?.url?.trim())
     .slice(0, 2);
   const ctas = (fields.cta_repeater ?? []).filter((item) => item.cta.text || item.cta.on_click_action);
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   return (
     <section
       className="container section txt-img-double"
@@ -33,7 +34,7 @@ export default function TxtImgDoubleBlock1({ fields, params, ctx }: BlockViewPro
               {hasVideoSource(item.video) ? (
                 <LazyVideo video={item.video} title={item.image?.alt || fields.main_title} />
               ) : (
-                <Image image={item.image} className="txt-img-double__img" sizes="(min-width: 992px) 300px, 50vw" />
+                <Image image={item.image} className="txt-img-double__img" />
               )}
             </div>
           ))}

@@ -3,6 +3,7 @@
  * the status (403, 404, 500, 503), "Refresh the page" and "Go to home page", and
  * the debug info in a collapsible panel when `show_debug` is on.
  */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { errorBlock } from "../../../schema/blocks/utility";
 import { RichText } from "../../ui/RichText";
@@ -13,7 +14,7 @@ import type { BlockViewProps } from "../types";
 export default function ErrorBlock({ fields, params, ctx }: BlockViewProps<typeof errorBlock>) {
   const { t } = useTranslation();
   const status = params.status_code;
-  const headingId = `${ctx.region}-${ctx.index}-title`;
+  const headingId = `${useId()}-title`;
   const title = fields.main_title || t("blocks.block-error.default-title", { statusCode: status });
   return (
     <section className="container section error-block" data-status={status} aria-labelledby={headingId}>

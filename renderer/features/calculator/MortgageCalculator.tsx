@@ -28,6 +28,7 @@ import {
   payment,
 } from "./mortgage";
 import "../forms/forms.css";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export interface CalculatorDefaults {
   price?: number;
@@ -92,7 +93,7 @@ export default function MortgageCalculator(props: MortgageCalculatorProps) {
     setResult({ amount: payment(loan, rate / 100, Number(years), frequency), frequency });
   }
 
-  const Heading = props.headingLevel === 3 ? "h3" : "h2";
+  const Heading = useHeadingTag(props.headingLevel === 3 ? 3 : 2);
   const titleId = `${uid}-title`;
   const minimumId = `${uid}-minimum`;
   const tooHighId = `${uid}-too-high`;

@@ -35,6 +35,7 @@ import { useCaptcha } from "../forms/useCaptcha";
 import { useHydrated } from "../forms/useHydrated";
 import "../forms/forms.css";
 import "../../messages/forms-core";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export type ContactStatus = "neutral" | "sending" | "success" | "failure";
 export const SUCCESS_TOAST_MS = 5000;
@@ -101,7 +102,7 @@ export default function ContactForm(props: ContactFormProps) {
 
   const wording = contactWording(props.recipientType, site.siteType);
   const title = props.title?.trim() || t(`contact-form.title.${wording}`);
-  const Heading = props.headingLevel === 3 ? "h3" : "h2";
+  const Heading = useHeadingTag(props.headingLevel === 3 ? 3 : 2);
   const titleId = `${uid}-title`;
   const sending = status === "sending";
 
@@ -249,7 +250,8 @@ export default function ContactForm(props: ContactFormProps) {
           onChange={set("phone")}
           mask={maskPhone}
           error={fieldError("phone")}
-          autoComplete="tel-national"
+          // "tel", not "tel-national" (refused by the Nu validator): the mask drops a +1 country code.
+          autoComplete="tel"
           disabled={sending}
         />
         <TextField

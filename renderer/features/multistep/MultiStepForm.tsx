@@ -27,6 +27,7 @@ import { useHydrated } from "../forms/useHydrated";
 import { loadMunicipalities, type MunicipalityOption } from "./municipalities";
 import "../forms/forms.css";
 import "../../messages/forms-core";
+import { useHeadingTag } from "../../ui/heading-shift";
 
 export interface StepApi<V> {
   values: V;
@@ -92,8 +93,8 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
 
   const locked = status === "submitting" || status === "success";
   const ns = `multi-step-form.${props.kind}`;
-  const Heading = props.headingLevel === 3 ? "h3" : "h2";
-  const Sub = props.headingLevel === 3 ? "h4" : "h3";
+  const Heading = useHeadingTag(props.headingLevel === 3 ? 3 : 2);
+  const Sub = useHeadingTag(props.headingLevel === 3 ? 4 : 3);
 
   const api: StepApi<V> = {
     values,

@@ -152,7 +152,7 @@ export function ContactStep<V extends ContactDetails & AddressValues>({ api }: {
         onChange={(value) => api.set("phone", value)}
         mask={maskPhone}
         error={api.error("phone")}
-        autoComplete="tel-national"
+        autoComplete="tel"
         required
       />
       <TextField

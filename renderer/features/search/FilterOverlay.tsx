@@ -25,7 +25,7 @@ import { SiteModal } from "../../ui/shell/SiteModal";
 import type { Municipality } from "./api";
 import { PROPERTY_TYPE_CODES, type SearchFilters } from "./filters";
 import { MunicipalitySelect } from "./MunicipalitySelect";
-import { formatPrice, nearestIncrement, parsePriceInput } from "./price";
+import { formatNumber, formatPrice, nearestIncrement, parsePriceInput } from "./price";
 import { Tags } from "./Tags";
 
 export interface FilterOverlayProps {
@@ -195,7 +195,7 @@ export function FilterOverlay(props: FilterOverlayProps) {
         <Button className="btn btn-primary" onPress={() => props.onOpenChange(false)}>
           {props.count === undefined
             ? t("search.see-results-pending")
-            : t("search.see-results", { count: props.count })}
+            : t("search.see-results", { count: props.count, n: formatNumber(locale, props.count) })}
         </Button>
       </div>
     </SiteModal>

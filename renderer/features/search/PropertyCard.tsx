@@ -3,10 +3,11 @@
 import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
+import { useHeadingTag } from "../../ui/heading-shift";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
 import type { Listing } from "./api";
-import { formatPrice } from "./price";
+import { formatNumber, formatPrice } from "./price";
 
 export function PropertyCard({
   listing,
@@ -15,20 +16,17 @@ export function PropertyCard({
 }: {
   listing: Listing;
   locale: Locale;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
   const price = formatPrice(locale, listing.price);
-  const Heading = headingLevel === 2 ? "h2" : "h3";
-  const area = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA").format(listing.specs.area);
+  const Heading = useHeadingTag(headingLevel);
+  const area = formatNumber(locale, listing.specs.area);
   return (
     <article className="property-card" data-uls={listing.uls}>
       <a className="property-card__link" href={listing.url[locale]}>
         <div className="property-card__media">
-          <Image
-            image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }}
-            sizes="(min-width: 768px) 50vw, 100vw"
-          />
+          <Image image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }} />
           {listing.badge ? (
             <span className="property-card__badge" data-badge={listing.badge}>
               {t(`properties.badges.${listing.badge}`)}

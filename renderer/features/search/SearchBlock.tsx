@@ -5,11 +5,12 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/search";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { useSite } from "../../lib/site";
+import { useHeadingTag } from "../../ui/heading-shift";
 import { type Listing, type Marker, type Municipality, searchApi } from "./api";
 import {
   activeFilterCount,
@@ -28,7 +29,7 @@ import {
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
-import { priceIncrements } from "./price";
+import { formatNumber, priceIncrements } from "./price";
 import { type MapView, SearchMap } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
@@ -73,6 +74,7 @@ export function SearchBlock({
   const requestId = useRef(0);
   const pageInFlight = useRef("");
   const small = !bp.mdUp;
+  const titleId = useId();
 
   // After hydration: URL → session → defaults.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount.
@@ -228,6 +230,13 @@ export function SearchBlock({
   const openMun = () => (small ? setOverlayOpen(true) : setMunOpen((o) => !o));
   const columns = cardColumns(bp.width);
   const munNames = (filters.mun ?? []).map((c) => municipalities.find((m) => m.MUN_CODE === c)?.DESCRIPTION ?? c);
+  // The block's title is h2, or h1 when it carries the page's title (page-title.ts): the
+  // count and the cards come below it.
+  const Title = useHeadingTag(2);
+  const Count = useHeadingTag(3);
+  // Sorted by price over both transactions, the server lists sales, then rentals (monthly rents
+  // are not comparable with prices): a heading marks where the rentals start.
+  const grouped = !filters.forSaleForRent && order.startsWith("price");
 
   return (
     <section
@@ -235,8 +244,11 @@ export function SearchBlock({
       className="search-block"
       data-mode={mode}
       data-show-map={showMap ? "" : undefined}
-      aria-label={title || t("search.title")}
+      aria-labelledby={titleId}
     >
+      <Title id={titleId} className="search-block__title">
+        {title || t("search.title")}
+      </Title>
       <div className="search-bar">
         <div className="search-bar__mun">
           <button
@@ -301,9 +313,11 @@ export function SearchBlock({
       <Tags filters={filters} municipalities={municipalities} onChange={change} />
       <div className="search-layout">
         <div className="search-results">
-          <p className="search-total" aria-live="polite">
-            {total === undefined ? t("search.loading") : t("search.total", { count: total })}
-          </p>
+          <Count className="search-total" aria-live="polite">
+            {total === undefined
+              ? t("search.loading")
+              : t("search.total", { count: total, n: formatNumber(locale, total) })}
+          </Count>
           {total === 0 && !loading ? (
             <div className="search-empty">
               <p>{t("search.empty")}</p>
@@ -313,11 +327,16 @@ export function SearchBlock({
             </div>
           ) : null}
           <ul className="search-grid" data-columns={columns}>
-            {listing.map((item) => (
+            {listing.map((item, i) => [
+              grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
+                <li key="rent" className="search-grid__group">
+                  <Count>{t("search.rentals")}</Count>
+                </li>
+              ) : null,
               <li key={item.uls}>
-                <PropertyCard listing={item} locale={locale} />
-              </li>
-            ))}
+                <PropertyCard listing={item} locale={locale} headingLevel={4} />
+              </li>,
+            ])}
           </ul>
           <div ref={sentinel} className="search-sentinel" aria-hidden="true" />
           {loading ? <p className="search-loading">{t("search.loading")}</p> : null}

@@ -21,7 +21,7 @@ import { type Marker, searchApi } from "./api";
 import { layoutMarkers, type PlacedMarker } from "./cluster-layout";
 import "./search-map.css";
 import type { MapBounds } from "./filters";
-import { formatPrice } from "./price";
+import { formatNumber, formatPrice } from "./price";
 import { type TooltipData, tooltipCache } from "./tooltip-cache";
 
 export interface MapView {
@@ -136,7 +136,7 @@ export function SearchMap({
     const map = mapRef.current;
     const layer = layerRef.current;
     if (!ready || !L || !map || !layer) return;
-    const count = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA");
+    const count = { format: (n: number) => formatNumber(locale, n) };
     const draw = () => {
       layer.clearLayers();
       const zoom = map.getZoom();
@@ -163,7 +163,7 @@ export function SearchMap({
         const el = marker.getElement();
         el?.setAttribute("role", "button");
         el?.setAttribute("data-count", String(c.count));
-        el?.setAttribute("aria-label", t("search.cluster-label", { count: c.count }));
+        el?.setAttribute("aria-label", t("search.cluster-label", { count: c.count, n: label }));
       });
       layer.addLayer(marker);
     };

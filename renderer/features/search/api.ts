@@ -21,9 +21,8 @@ export const listingSchema = z.object({
   property_image: z.string(),
   specs,
   badge: z.nullable(z.string()),
+  // The answer also has municipality and listed_at, which no view reads: zod drops them.
   coords,
-  municipality: z.optional(z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() })),
-  listed_at: z.optional(z.string()),
 });
 export type Listing = z.infer<typeof listingSchema>;
 const markerSchema = z.union([

@@ -28,16 +28,24 @@ export function nearestIncrement(increments: readonly number[], price: number | 
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-/** A price in Canadian dollars for the locale (fr-CA: "450 000 $", en-CA: "$450,000"). */
-export function formatPrice(locale: Locale, price: number): string {
-  let f = formatters.get(locale);
+function numberFormat(locale: Locale, currency?: boolean): Intl.NumberFormat {
+  const key = currency ? `${locale}$` : locale;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale === "fr" ? "fr-CA" : "en-CA", {
-      style: "currency",
-      currency: "CAD",
-      maximumFractionDigits: 0,
-    });
-    formatters.set(locale, f);
+    f = new Intl.NumberFormat(
+      `${locale}-CA`,
+      currency ? { style: "currency", currency: "CAD", maximumFractionDigits: 0 } : undefined,
+    );
+    formatters.set(key, f);
   }
-  return f.format(price);
+  return f;
 }
+
+/** A price in Canadian dollars for the locale (fr-CA: "450 000 $", en-CA: "$450,000"). */
+export const formatPrice = (locale: Locale, price: number): string => numberFormat(locale, true).format(price);
+
+/**
+ * A count or a measure with the locale's grouping, as prices have it (fr-CA: "50 000" with a
+ * no-break space, en-CA: "50,000"): counts of results and clusters, areas.
+ */
+export const formatNumber = (locale: Locale, n: number): string => numberFormat(locale).format(n);

@@ -1,13 +1,29 @@
 /**
  * The one carousel of the site (Embla): loops, arrows that wrap, previous/next and the
- * "n / m" count only with more than one slide, optional autoplay (paused under reduced
+ * "n / m" count only with more than one page, optional autoplay (paused under reduced
  * motion, on hover and on focus), progress bars, keyboard arrows, and slide tracking.
  * Every carousel block builds on this; none talks to Embla directly.
+ *
+ * A page is what one view shows: one slide when slides are full width, several cards
+ * otherwise (Embla's `slidesToScroll: "auto"` groups the slides that fit in the view).
+ * Arrows move a page at a time and wrap: Embla loops when the slides can fill the view
+ * on both sides of the seam, and when they cannot (say four cards, three per view) it
+ * would stop at the ends, so the arrows rewind to the other end instead.
  */
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import "../../messages/media";
@@ -23,10 +39,14 @@ export interface CarouselProps<T> {
   transitionMs?: number;
   loop?: boolean;
   align?: EmblaOptionsType["align"];
-  /** CSS width of one slide, e.g. "100%", "80%", "320px". */
+  /**
+   * CSS width of one slide with its share of the gap, in the track's width plus one gap:
+   * "100%" is one slide per view, "calc(100% / 3)" three, "min(360px, 85%)" a card and a peek.
+   */
   slideSize?: string;
+  /** Space between slides in px. */
   gap?: number;
-  /** Shows one progress bar per slide, filling over the autoplay delay for the current one. */
+  /** Shows one progress bar per page, filling over the autoplay delay for the current one. */
   progress?: boolean;
   className?: string;
   onSelect?: (index: number) => void;
@@ -37,8 +57,12 @@ export interface CarouselProps<T> {
 }
 
 export interface CarouselState {
+  /** The selected page. */
   selected: number;
+  /** Number of slides. */
   count: number;
+  /** Number of pages (as many as slides when a slide fills the view). */
+  pages: number;
   scrollTo: (index: number) => void;
   next: () => void;
   previous: () => void;
@@ -86,10 +110,18 @@ export function Carousel<T>({
     [autoplayMs, multiple],
   );
   const [viewportRef, api] = useEmblaCarousel(
-    { loop: loop && multiple, align, duration: Math.max(10, Math.round(transitionMs / 12)), active: multiple },
+    {
+      loop: loop && multiple,
+      align,
+      slidesToScroll: "auto",
+      duration: Math.max(10, Math.round(transitionMs / 12)),
+      active: multiple,
+    },
     plugins,
   );
   const [selected, setSelected] = useState(0);
+  // Until Embla has measured the view (server render, first client render), one page per slide.
+  const [pages, setPages] = useState(count);
   const [playing, setPlaying] = useState(false);
 
   // The latest onSelect without re-subscribing to Embla when a parent passes a new function.
@@ -124,7 +156,9 @@ export function Carousel<T>({
     const sync = (embla: EmblaCarouselType) => {
       const index = embla.selectedScrollSnap();
       setSelected(index);
-      onSelectRef.current?.(index);
+      setPages(embla.scrollSnapList().length);
+      // The first slide of the page: what "the current slide" means when a page holds several.
+      onSelectRef.current?.(embla.internalEngine().slideRegistry[index]?.[0] ?? index);
     };
     const onPlay = () => {
       // Restarted off screen (the pointer left it, focus moved out): it waits until it shows.
@@ -143,8 +177,17 @@ export function Carousel<T>({
     };
   }, [api]);
 
-  const next = useCallback(() => api?.scrollNext(), [api]);
-  const previous = useCallback(() => api?.scrollPrev(), [api]);
+  // Without a loop (too few slides to fill the view around the seam) the ends rewind.
+  const next = useCallback(() => {
+    if (!api) return;
+    if (api.canScrollNext()) api.scrollNext();
+    else api.scrollTo(0);
+  }, [api]);
+  const previous = useCallback(() => {
+    if (!api) return;
+    if (api.canScrollPrev()) api.scrollPrev();
+    else api.scrollTo(api.scrollSnapList().length - 1);
+  }, [api]);
   const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
   const togglePlay = useCallback(() => {
     const autoplay = api?.plugins().autoplay;
@@ -168,8 +211,9 @@ export function Carousel<T>({
     }
   };
 
-  const state: CarouselState = { selected, count, scrollTo, next, previous, playing };
-  const controls = multiple ? (
+  const paged = multiple && pages > 1;
+  const state: CarouselState = { selected, count, pages, scrollTo, next, previous, playing };
+  const controls = paged ? (
     <div className="carousel__controls">
       <button
         type="button"
@@ -181,7 +225,7 @@ export function Carousel<T>({
         <Icon name="chevron-left" />
       </button>
       <span className="carousel__count" aria-live="polite">
-        {t("carousel.count", { current: selected + 1, total: count })}
+        {t("carousel.count", { current: selected + 1, total: pages })}
       </span>
       <button
         type="button"
@@ -213,7 +257,12 @@ export function Carousel<T>({
       onKeyDown={onKeyDown}
     >
       <div className="carousel__viewport" ref={viewportRef}>
-        <div className="carousel__container" id={id} aria-live={playing ? "off" : "polite"} style={{ gap }}>
+        <div
+          className="carousel__container"
+          id={id}
+          aria-live={playing ? "off" : "polite"}
+          style={{ "--carousel-gap": `${gap}px` } as CSSProperties}
+        >
           {items.map((item, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group.
             <div
@@ -231,9 +280,9 @@ export function Carousel<T>({
           ))}
         </div>
       </div>
-      {progress && multiple ? (
+      {progress && paged ? (
         <div className="carousel__progress" aria-hidden="true">
-          {items.map((_, index) => (
+          {Array.from({ length: pages }, (_, index) => (
             <button
               type="button"
               key={index}

@@ -11,9 +11,21 @@
  *   "!note Title | text"                       → a centred text_block_2 (a highlighted tip)
  */
 
+import type { Locale } from "../../../schema/locales";
+
+type BodyBlockType = "text_block_1" | "text_block_2" | "txt_img_double_block_1";
+
+/** A content block like a page's: its fields are keyed by language (`fields.fr.description`). */
 export interface ArticleBodyBlock {
   id: string;
-  block_type: "text_block_1" | "text_block_2" | "txt_img_double_block_1";
+  block_type: BodyBlockType;
+  block_params: Record<string, unknown>;
+  fields: Partial<Record<Locale, Record<string, unknown>>>;
+}
+
+interface TextBlock {
+  id: string;
+  block_type: BodyBlockType;
   block_params: Record<string, unknown>;
   fields: Record<string, unknown>;
 }
@@ -34,9 +46,17 @@ function paragraphsToHtml(chunks: string[]): string {
     .join("");
 }
 
-/** The blocks of one language's body; `key` makes block ids unique (e.g. `a12-fr`). */
-export function bodyToBlocks(body: string, key: string): ArticleBodyBlock[] {
-  const blocks: ArticleBodyBlock[] = [];
+/**
+ * The blocks of one language's body, their fields under that language as every block's
+ * are (fields without a language key are not a block's fields, and rendered nothing).
+ * `key` makes block ids unique (e.g. `a12-fr`).
+ */
+export function bodyToBlocks(body: string, locale: Locale, key: string): ArticleBodyBlock[] {
+  return bodyToTextBlocks(body, key).map((block) => ({ ...block, fields: { [locale]: block.fields } }));
+}
+
+function bodyToTextBlocks(body: string, key: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
   const chunks = body
     .replace(/\r\n/g, "\n")
     .split(/\n\s*\n/)

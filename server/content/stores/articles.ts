@@ -110,7 +110,7 @@ export function articleDetail(
     slug: pick((t) => t.slug),
     title: pick((t) => t.title),
     excerpt: pick((t) => t.excerpt),
-    body: pick((t, locale) => bodyToBlocks(t.body, `a${a.id}-${locale}`)),
+    body: pick((t, locale) => bodyToBlocks(t.body, locale, `a${a.id}-${locale}`)),
     author: a.author,
     category: { id: a.category_id, label: labels },
     tags: pick((t) => t.tags),

@@ -95,13 +95,21 @@ export class ListingIndex {
       this.rowByUls.set(r.uls, i);
     }
     const base = Int32Array.from({ length: n }, (_, i) => i);
-    const { ids, price, listedAt } = this;
+    const { ids, price, listedAt, flags } = this;
     const byDateAsc = base.slice().sort((a, b) => listedAt[a]! - listedAt[b]! || ids[a]! - ids[b]!);
-    const byPriceAsc = base.slice().sort((a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!);
+    // Price orders list sales, then rentals, each by price: a monthly rent is not comparable with
+    // a sale price, and with no transaction chosen the two were interleaved (docs/decisions.md).
+    const rent = (i: number) => flags[i]! & FLAG_RENT;
     this.orders.set("oldest", byDateAsc);
     this.orders.set("newest", byDateAsc.slice().reverse());
-    this.orders.set("price_asc", byPriceAsc);
-    this.orders.set("price_desc", byPriceAsc.slice().reverse());
+    this.orders.set(
+      "price_asc",
+      base.slice().sort((a, b) => rent(a) - rent(b) || price[a]! - price[b]! || ids[a]! - ids[b]!),
+    );
+    this.orders.set(
+      "price_desc",
+      base.slice().sort((a, b) => rent(a) - rent(b) || price[b]! - price[a]! || ids[b]! - ids[a]!),
+    );
   }
 
   rowOf(uls: string): number | undefined {

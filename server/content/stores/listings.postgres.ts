@@ -23,8 +23,10 @@ type Spatial = "postgis" | "point";
 const ORDER_BY: Record<ListingOrder, string> = {
   newest: "l.listed_at DESC, l.id DESC",
   oldest: "l.listed_at ASC, l.id ASC",
-  price_asc: "l.price ASC, l.id ASC",
-  price_desc: "l.price DESC, l.id DESC",
+  // Sales, then rentals, each by price (as the embedded index: a monthly rent is not comparable
+  // with a sale price).
+  price_asc: "(l.for_sale_for_rent = 'rent') ASC, l.price ASC, l.id ASC",
+  price_desc: "(l.for_sale_for_rent = 'rent') ASC, l.price DESC, l.id DESC",
 };
 
 /** Rows per INSERT of a bulk load (each column goes as one array parameter). */
@@ -176,7 +178,7 @@ export class PostgresListingsStore implements ListingsStore {
     const n = where.params.length;
     const { rows } = await this.pool.query<{ doc: ListingRecord }>(
       `SELECT d.doc FROM (
-         SELECT l.id, l.listed_at, l.price FROM listings l ${where.sql} ORDER BY ${ORDER_BY[order]} LIMIT $${n + 1} OFFSET $${n + 2}
+         SELECT l.id, l.listed_at, l.price, l.for_sale_for_rent FROM listings l ${where.sql} ORDER BY ${ORDER_BY[order]} LIMIT $${n + 1} OFFSET $${n + 2}
        ) l JOIN listing_docs d ON d.id = l.id ORDER BY ${ORDER_BY[order]}`,
       [...where.params, limit, offset],
     );
