@@ -2,7 +2,7 @@
  * The embedded content service alone over HTTP on loopback, for the durability test
  * (tests/forms-durability.test.ts) and the bench's contact section: no site build
  * needed. Reads the usual environment (DATA_DIR, NODE_ENV, CONTACT_RATE_LIMIT,
- * EDITOR_KEY…), listens on PORT (0 = any free port) and prints `listening <port>`.
+ * FIXTURE_EDITORS…), listens on PORT (0 = any free port) and prints `listening <port>`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -14,7 +14,7 @@ import type { AuditEntry, AuditVia } from "../content/stores/audit";
 import type { SessionMethod, SessionRecord } from "../content/stores/sessions";
 import { clearedSessionCookie, sessionCookie, sessionCookieValue } from "./cookie";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./passwords";
-import { hashSecret, isApiTokenShape, randomSecret } from "./secrets";
+import { hashSecret, isApiTokenShape, newApiToken, randomSecret } from "./secrets";
 import { ACCOUNT_POLICY, ADDRESS_POLICY, delayAfter } from "./throttle";
 
 /** An account as the API shows it: never its password hash. */
@@ -240,6 +240,31 @@ export class AuthService {
       expires_ms,
     });
     return { token, expires_ms };
+  }
+
+  /**
+   * Makes an API token for an editor: returns the token (shown once) and its record; only
+   * the SHA-256 is stored. Used by the account page, `npm run editor -- token` and tests.
+   */
+  async issueApiToken(
+    editorId: string,
+    name: string,
+    scopes: readonly TokenScope[],
+    expiresInDays: number | null = 90,
+  ): Promise<{ token: string; record: Omit<ApiTokenRecord, "last_used_ms"> }> {
+    const token = newApiToken();
+    const now = this.now();
+    const record = {
+      id: randomUUID(),
+      editor_id: editorId,
+      name,
+      prefix: token.slice(0, 10),
+      scopes: [...new Set(scopes)],
+      created_ms: now,
+      expires_ms: expiresInDays === null ? null : now + expiresInDays * 24 * 60 * 60_000,
+    };
+    await this.storage.apiTokens.create(record, hashSecret(token));
+    return { token, record };
   }
 
   /** Records one audit entry; who and from where come from the request and the principal. */

@@ -15,7 +15,7 @@ import {
 import { z } from "zod";
 import { allowedOriginsOf } from "../../auth/origin";
 import { hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from "../../auth/passwords";
-import { hashSecret, newApiToken } from "../../auth/secrets";
+import { hashSecret } from "../../auth/secrets";
 import { type AuthService, editorView, type Principal } from "../../auth/service";
 import { fieldErrors, HttpError, json, queryObject, readJson } from "../http";
 import { clientIp } from "../rate-limit";
@@ -517,18 +517,13 @@ export const authRoutes: Route[] = [
           expires_in_days: z.number().int().min(1).max(3650).nullable().default(90),
         }),
       );
-      const token = newApiToken();
-      const now = ctx.auth.now();
-      const record = {
-        id: randomUUID(),
-        editor_id: who.editor.id,
-        name: input.name,
-        prefix: token.slice(0, 10),
-        scopes: [...new Set(input.scopes)],
-        created_ms: now,
-        expires_ms: input.expires_in_days === null ? null : now + input.expires_in_days * 24 * 60 * 60_000,
-      };
-      await ctx.auth.storage.apiTokens.create(record, hashSecret(token));
+      const { token, record } = await ctx.auth.issueApiToken(
+        who.editor.id,
+        input.name,
+        input.scopes,
+        input.expires_in_days,
+      );
+      const now = record.created_ms;
       await ctx.audit({
         action: "account.token-create",
         outcome: "success",
