@@ -29,6 +29,8 @@ export async function startProductionServer(dataDir: string): Promise<{ origin: 
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // The studio bench signs in as a fixture editor.
+      FIXTURE_EDITORS: "true",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

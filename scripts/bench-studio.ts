@@ -31,6 +31,7 @@
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
 import studioFr from "../locales/studio/fr.json" with { type: "json" };
+import { signInPage } from "../tests/helpers/editors";
 import type { BenchRow, BenchSection } from "./bench";
 import { demoBlocks } from "./write-demo-page";
 
@@ -169,6 +170,7 @@ export async function runStudioBench(
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(INSTRUMENT);
+    await signInPage(page, origin);
     await page.goto(`${origin}/fr/qa/sections`);
 
     // Import the 300-block page as an editor does: the toolbar button opens a file chooser.

@@ -8,9 +8,11 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { z } from "zod";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices } from "../renderer/lib/context";
+import { hasSessionCookie } from "./auth/cookie";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
@@ -66,8 +68,24 @@ export function createServices(config: Config, content: ContentService): AppServ
         return fetch(new Request(target, request));
       }
     : (request: Request) => content.handle(request);
+  const sessionSchema = z.object({
+    editor: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(["admin", "editor"]) }),
+  });
   return {
     content: createContentClient(fetcher),
+    // Asks the content service who the session cookie belongs to (no cookie: nobody, no call).
+    editorOf: async (request) => {
+      const cookie = request.headers.get("cookie");
+      if (!hasSessionCookie(cookie)) return null;
+      const response = await fetcher(
+        new Request(new URL("/api/auth/session", request.url), {
+          headers: { cookie: cookie!, accept: "application/json" },
+        }),
+      );
+      if (!response.ok) return null;
+      const parsed = sessionSchema.safeParse(await response.json().catch(() => null));
+      return parsed.success ? parsed.data.editor : null;
+    },
     config: {
       mapTileUrl: config.MAP_TILE_URL,
       mapTileAttribution: config.MAP_TILE_ATTRIBUTION,

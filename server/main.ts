@@ -3,6 +3,7 @@ import "./env";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
+import { announceSetupLinks } from "./auth/setup";
 import { loadConfig } from "./config";
 
 const dev = process.argv.includes("--dev");
@@ -37,12 +38,19 @@ async function main() {
       `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
     );
   }
+  let stopSetupLinks = () => {};
   const server = app.listen(config.PORT, config.HOST, () => {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
+    // First run: no editor account yet, so a one-time link to create the first admin.
+    if (!config.CONTENT_API_URL) {
+      const origin = config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
+      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => console.log(message));
+    }
   });
   const stop = () => {
+    stopSetupLinks();
     server.close(() => {
       storage.close().finally(() => process.exit(0));
     });

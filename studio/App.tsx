@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import "./i18n";
 import { preloadAllBlocks } from "../renderer/blocks/registry";
 import type { Locale, SiteType } from "../schema/common";
+import { StudioSession } from "./auth/StudioSession";
 import { DocumentCanvas, type PreviewWidth } from "./canvas/Canvas";
 import { Palette } from "./palette/Palette";
 import { Settings } from "./settings/Settings";
@@ -270,6 +271,7 @@ function Toolbar(props: {
           </>
         ) : null}
         <PublishDialog api={api} locale={locale} />
+        <StudioSession locale={locale} siteId={site.site_id} />
       </div>
       <p className="studio-doc-title">
         {docTitle ? t("studio.toolbar.doc", { title: docTitle }) : t("studio.toolbar.no-doc")}

@@ -1,52 +1,46 @@
 /**
  * Publish: lists validation errors (each selects its block and field) and refuses to publish
- * while any exists; otherwise asks for the editor key (sessionStorage only) and PUTs the page.
+ * while any exists; otherwise PUTs the page as the signed-in editor (the session cookie: no key
+ * is asked for or stored).
  *
  * Speed: only the open dialog follows the document (`PublishIssues`); the toolbar button reads
  * whether a document is open and where it came from, so a keystroke never re-renders it, and the
  * document is validated block by block from the per-block cache of `validateDoc`.
  */
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
+import { signInUrl } from "../auth/paths";
 import { useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
 import { PageOptions } from "./PageOptions";
-
-const KEY_STORAGE = "studio:editor-key";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const origin = useStudioStore((s) => s.doc?.origin);
-  const [key, setKey] = useState("");
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
   const [status, setStatus] = useState<{
     kind: "idle" | "working" | "error" | "success";
     text?: string;
     href?: string;
+    link?: string;
   }>({
     kind: "idle",
   });
-  const keyId = useId();
   const targetId = useId();
   const needsTarget = origin !== undefined && origin !== "server";
-
-  useEffect(() => {
-    setKey(sessionStorage.getItem(KEY_STORAGE) ?? "");
-  }, []);
 
   async function publish(close: () => void) {
     const doc = useStudioStore.getState().doc;
     if (!doc || validateDoc(doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
-    sessionStorage.setItem(KEY_STORAGE, key);
     setStatus({ kind: "working", text: t("studio.publish.working") });
     try {
-      const { version } = await api.publish(doc, key, chosen);
+      const { version } = await api.publish(doc, chosen);
       useStudioStore.getState().markPublished(version, chosen);
       const path = (chosen?.paths ?? doc.paths)[locale];
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
@@ -55,7 +49,16 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
         const version = (error.body as { version?: number } | undefined)?.version ?? "?";
         setStatus({ kind: "error", text: t("studio.publish.conflict", { version }) });
       } else if (error instanceof StudioApiError && error.status === 401) {
-        setStatus({ kind: "error", text: t("studio.publish.unauthorized") });
+        // The session ended (signed out elsewhere, revoked, expired): the draft stays in this tab.
+        setStatus({
+          kind: "error",
+          text: t("studio.publish.unauthorized"),
+          href: signInUrl(locale, window.location.pathname),
+          link: t("studio.publish.sign-in"),
+        });
+      } else if (error instanceof StudioApiError && error.status === 423) {
+        const holder = (error.body as { lock?: { editor?: { name?: string } } } | undefined)?.lock?.editor?.name ?? "?";
+        setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder }) });
       } else {
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }
@@ -100,15 +103,6 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         </select>
                       </>
                     ) : null}
-                    <label htmlFor={keyId}>{t("studio.publish.key")}</label>
-                    <input
-                      id={keyId}
-                      type="password"
-                      autoComplete="off"
-                      required
-                      value={key}
-                      onChange={(e) => setKey(e.target.value)}
-                    />
                     <button
                       type="submit"
                       className="studio-button studio-button-primary"
@@ -124,7 +118,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                 {status.href ? (
                   <>
                     {" "}
-                    <a href={status.href}>{t("studio.publish.view")}</a>
+                    <a href={status.href} target={status.link ? "_blank" : undefined}>
+                      {status.link ?? t("studio.publish.view")}
+                    </a>
                   </>
                 ) : null}
               </div>

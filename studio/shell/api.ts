@@ -1,4 +1,9 @@
-/** The studio's calls to the content service (content client: x-site-id + x-site-key). */
+/**
+ * The studio's calls to the content service (content client) as the signed-in editor: the
+ * browser sends the HttpOnly session cookie with these same-origin calls, so no key is
+ * asked for, stored or bundled. Publishing sends the version it edited (`base_version` and
+ * `If-Match`): the service refuses a save without it (428).
+ */
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
@@ -101,9 +106,9 @@ export class StudioApiError extends Error {
 }
 
 export function createStudioApi(site: StudioSiteRef) {
-  const headers = { accept: "application/json", "x-site-id": site.site_id, "x-site-key": site.site_key };
+  const headers = { accept: "application/json" };
   async function get(path: string): Promise<unknown> {
-    const response = await fetch(path, { headers });
+    const response = await fetch(path, { headers, credentials: "same-origin" });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new StudioApiError(response.status, `HTTP ${response.status}`, body);
     return body;
@@ -134,12 +139,13 @@ export function createStudioApi(site: StudioSiteRef) {
         .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
       return docOfPage(body.page, site, "server");
     },
-    async publish(doc: StudioDoc, editorKey: string, target?: PageSummary): Promise<{ version: number }> {
+    async publish(doc: StudioDoc, target?: PageSummary): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
-        headers: { ...headers, "content-type": "application/json", "x-editor-key": editorKey },
+        headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
+        credentials: "same-origin",
         body: JSON.stringify({ page, base_version }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;

@@ -1,0 +1,109 @@
+/**
+ * In the studio's toolbar: the account and sign-out links, and the lock of the page being
+ * edited (Payload's model). Opening a published page takes its lock and renews it every
+ * minute; a page another editor holds says who, with a take-over button; an editor whose
+ * lock was taken over is told at the next renewal. Leaving the page gives the lock back.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Locale } from "../../schema/locales";
+import { useStudioStore } from "../store";
+import { authPath } from "./paths";
+import "./studio-session.css";
+
+/** Renewed well within the server's five minutes, so one missed beat loses nothing. */
+const HEARTBEAT_MS = 60_000;
+
+const lockSchema = z.object({
+  lock: z.object({ editor: z.object({ id: z.string(), name: z.string() }), mine: z.boolean() }),
+});
+
+type LockState = { kind: "none" } | { kind: "mine" } | { kind: "held"; name: string } | { kind: "lost"; name: string };
+
+async function lockCall(method: "POST" | "DELETE", path: string, body?: unknown, keepalive = false) {
+  const response = await fetch(`/api/locks/${path}`, {
+    method,
+    headers: { accept: "application/json", "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+    keepalive,
+  });
+  const parsed = lockSchema.safeParse(await response.json().catch(() => null));
+  return { status: response.status, lock: parsed.success ? parsed.data.lock : undefined };
+}
+
+export function StudioSession({ locale, siteId }: { locale: Locale; siteId: string }) {
+  const { t } = useTranslation();
+  const pageId = useStudioStore((s) => (s.doc?.origin === "server" ? s.doc.page_id : null));
+  const [state, setState] = useState<LockState>({ kind: "none" });
+  const held = useRef(false);
+
+  useEffect(() => {
+    if (!pageId) return setState({ kind: "none" });
+    const path = `${encodeURIComponent(siteId)}/${encodeURIComponent(pageId)}`;
+    let stopped = false;
+    const beat = async (first: boolean) => {
+      const { status, lock } = await lockCall("POST", path, { takeover: false }).catch(() => ({
+        status: 0,
+        lock: undefined,
+      }));
+      if (stopped) return;
+      if (status === 200) {
+        held.current = true;
+        setState({ kind: "mine" });
+      } else if (status === 423 && lock) {
+        // Held by someone else: at the first beat they were there first; later, they took it over.
+        setState(
+          first || !held.current ? { kind: "held", name: lock.editor.name } : { kind: "lost", name: lock.editor.name },
+        );
+        held.current = false;
+      }
+    };
+    void beat(true);
+    const timer = window.setInterval(() => void beat(false), HEARTBEAT_MS);
+    const release = () => {
+      if (held.current) void lockCall("DELETE", path, undefined, true).catch(() => undefined);
+      held.current = false;
+    };
+    window.addEventListener("pagehide", release);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener("pagehide", release);
+      release();
+    };
+  }, [pageId, siteId]);
+
+  async function takeOver() {
+    if (!pageId) return;
+    const { status } = await lockCall("POST", `${encodeURIComponent(siteId)}/${encodeURIComponent(pageId)}`, {
+      takeover: true,
+    });
+    if (status === 200) {
+      held.current = true;
+      setState({ kind: "mine" });
+    }
+  }
+
+  return (
+    <>
+      {state.kind === "held" || state.kind === "lost" ? (
+        <div role="alert" className="studio-lock">
+          <span>
+            {state.kind === "held"
+              ? t("studio.lock.held", { name: state.name })
+              : t("studio.lock.lost", { name: state.name })}
+          </span>{" "}
+          <button type="button" className="studio-button" onClick={takeOver}>
+            {t("studio.lock.take-over")}
+          </button>
+        </div>
+      ) : null}
+      <nav aria-label={t("studio.session.label")} className="studio-modes">
+        <a href={authPath("account", locale)}>{t("studio.session.account")}</a>
+        <a href={authPath("sign-out", locale)}>{t("studio.session.sign-out")}</a>
+      </nav>
+    </>
+  );
+}
