@@ -17,10 +17,11 @@ import {
   SEPARATOR_WIDTH,
 } from "../studio/shell/layout";
 import { expect, expectNoAxeViolations, RESOURCE_404, test } from "./helpers";
-import { blockIds, dragFromPalette, openDemoPage, st, studioBlock } from "./studio-helpers";
+import { blockIds, dragFromPalette, openDemoPage, signIn, st, studioBlock } from "./studio-helpers";
 
 // The first journey runs some forty steps in a row (about a minute on this machine).
 test.describe.configure({ timeout: 180_000 });
+test.beforeEach(({ page }) => signIn(page));
 
 /** The dropped block starts as its registry example. */
 const example = textBlock1.example.fields;

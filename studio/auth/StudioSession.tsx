@@ -2,7 +2,7 @@
  * In the studio's toolbar: the account and sign-out links, and the lock of the page being
  * edited (Payload's model). Opening a published page takes its lock and renews it every
  * minute; a page another editor holds says who, with a take-over button; an editor whose
- * lock was taken over is told at the next renewal. Leaving the page gives the lock back.
+ * lock was taken over is told at the next renewal (every minute, and on coming back to the tab). Leaving the page gives the lock back.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,11 +66,15 @@ export function StudioSession({ locale, siteId }: { locale: Locale; siteId: stri
       if (held.current) void lockCall("DELETE", path, undefined, true).catch(() => undefined);
       held.current = false;
     };
+    // Coming back to the tab renews at once: a take-over is known before any edit.
+    const onFocus = () => void beat(false);
     window.addEventListener("pagehide", release);
+    window.addEventListener("focus", onFocus);
     return () => {
       stopped = true;
       window.clearInterval(timer);
       window.removeEventListener("pagehide", release);
+      window.removeEventListener("focus", onFocus);
       release();
     };
   }, [pageId, siteId]);
