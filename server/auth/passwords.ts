@@ -12,6 +12,7 @@ const argon2Async = promisify(argon2);
 
 /** OWASP's argon2id settings (19 MiB, 2 passes, 1 lane): ~50 ms here. */
 export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1 } as const;
+export type Argon2Params = { memory: number; passes: number; parallelism: number };
 const TAG_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -21,7 +22,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 const b64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
 
-export async function hashPassword(password: string, params = ARGON2_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: Argon2Params = ARGON2_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const tag = await argon2Async("argon2id", {
     message: password,
@@ -70,7 +71,7 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
 }
 
 /** True when the hash was made with weaker parameters than today's: it is made again at the next sign-in. */
-export function needsRehash(hash: string, params = ARGON2_PARAMS): boolean {
+export function needsRehash(hash: string, params: Argon2Params = ARGON2_PARAMS): boolean {
   const parsed = parseHash(hash);
   return (
     !parsed ||
@@ -125,8 +126,19 @@ function loadChecker(): Promise<Checker> {
 export async function passwordProblem(password: string, context: string[] = []): Promise<PasswordProblem | undefined> {
   if ([...password].length < PASSWORD_MIN_LENGTH) return "too-short";
   if (password.length > PASSWORD_MAX_LENGTH) return "too-long";
-  const check = await loadChecker();
   const inputs = context.flatMap((word) => [word, ...word.split(/[\s@.+_-]+/)]).filter((w) => w.length >= 3);
+  // The account's own name, e-mail or site name with digits and symbols around it: zxcvbn
+  // lowers its estimate for them but may still call it "safe"; an attacker tries them first.
+  const letters = (value: string) =>
+    value
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[^a-z]/g, "");
+  let rest = letters(password);
+  for (const word of inputs.map(letters).sort((a, b) => b.length - a.length))
+    if (word.length >= 3) rest = rest.split(word).join("");
+  if (rest.length < 4) return "guessable";
+  const check = await loadChecker();
   const result = check(password, inputs);
   if (result.common) return "common";
   // zxcvbn's 3: "safely unguessable: moderate protection from offline slow-hash scenario".

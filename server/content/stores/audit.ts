@@ -35,6 +35,7 @@ export interface AuditFilter {
   action?: string;
   outcome?: "success" | "failure";
   from_ms?: number;
+  /** Exclusive: entries before this time. */
   to_ms?: number;
   /** Entries older than this sequence number (the next page). */
   before?: number;
