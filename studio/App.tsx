@@ -271,11 +271,11 @@ function Toolbar(props: {
           </>
         ) : null}
         <PublishDialog api={api} locale={locale} />
-        <StudioSession locale={locale} siteId={site.site_id} />
       </div>
       <p className="studio-doc-title">
         {docTitle ? t("studio.toolbar.doc", { title: docTitle }) : t("studio.toolbar.no-doc")}
       </p>
+      <StudioSession locale={locale} siteId={site.site_id} />
     </header>
   );
 }

@@ -104,7 +104,7 @@ export function StudioSession({ locale, siteId }: { locale: Locale; siteId: stri
           </button>
         </div>
       ) : null}
-      <nav aria-label={t("studio.session.label")} className="studio-modes">
+      <nav aria-label={t("studio.session.label")} className="studio-session">
         <a href={authPath("account", locale)}>{t("studio.session.account")}</a>
         <a href={authPath("sign-out", locale)}>{t("studio.session.sign-out")}</a>
       </nav>
