@@ -81,8 +81,27 @@ export const linkActionSchema = z.object({
   action_params: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Schemes a link may use; anything else (javascript:, data:, vbscript:, file:…) is refused. */
+const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel", "sms"]);
+const IMAGE_SCHEMES = new Set(["http", "https"]);
+
+/**
+ * True for a relative URL (`/…`, `#…`, `?…`, `page`) or one of the allowed schemes. Browsers
+ * drop tabs, line breaks and leading controls before reading a scheme (`java\tscript:`), so
+ * the check does too.
+ */
+export function isSafeUrl(value: string, schemes: ReadonlySet<string> = LINK_SCHEMES): boolean {
+  const compact = value.replace(/[\u0000-\u0020\u007f]/g, "");
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1];
+  return scheme === undefined || schemes.has(scheme.toLowerCase());
+}
+const safeUrl = (schemes: ReadonlySet<string>) =>
+  z
+    .string()
+    .refine((v) => isSafeUrl(v, schemes), { message: "URL scheme not allowed (http, https, mailto, tel or relative)" });
+
 export const linkSchema = z.object({
-  url: z.string().optional(),
+  url: safeUrl(LINK_SCHEMES).optional(),
   text: z.string().optional(),
   target: z.enum(["_self", "_blank"]).default("_self"),
   format: z
@@ -98,7 +117,7 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 export const imageSchema = z.object({
-  url: z.string().optional(),
+  url: safeUrl(IMAGE_SCHEMES).optional(),
   alt: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),

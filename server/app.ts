@@ -21,19 +21,24 @@ import { createViewModules } from "./view-modules";
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
 
+/** Features the site never uses, refused for every page and frame; passkeys stay with the site itself. */
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), publickey-credentials-get=(self), publickey-credentials-create=(self)";
+
 type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
 
 /** Adapts an Express request to a Fetch Request for the content service. */
-function toFetchRequest(req: express.Request): Request {
+function toFetchRequest(req: express.Request, trustProxy: boolean): Request {
   const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  // The client address comes from the socket; headers a visitor sends cannot spoof it.
+  // The client address comes from the socket (or, with TRUST_PROXY, from the trusted proxies'
+  // X-Forwarded-For as Express reads it); headers a visitor sends cannot spoof it.
   headers.delete("x-forwarded-for");
-  headers.set("x-real-ip", req.socket.remoteAddress ?? "");
+  headers.set("x-real-ip", (trustProxy ? req.ip : req.socket.remoteAddress) ?? "");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method,
@@ -102,6 +107,18 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
+  // Behind a proxy the operator names: its X-Forwarded-Proto says HTTPS (Secure cookie, HSTS)
+  // and its X-Forwarded-For the client's address (throttles, audit). Untrusted otherwise.
+  const trustProxy = config.TRUST_PROXY !== undefined;
+  if (trustProxy) app.set("trust proxy", config.TRUST_PROXY);
+  // On every answer (pages set their CSP in entry.server.tsx): no MIME sniffing of API answers
+  // and files, no powerful features nobody uses, and HSTS once served over HTTPS.
+  app.use((req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
   // Files and API answers: the default levels; page data: the fast levels of rendered pages
   // (documents come compressed from entry.server.tsx, and the middleware leaves them alone).
   const compressFiles = compression();
@@ -115,7 +132,7 @@ export async function createApp(options: AppOptions) {
 
   // The content service (same contract whether called over HTTP or in process).
   app.use("/api", async (req, res) => {
-    await sendFetchResponse(res, await content.handle(toFetchRequest(req)));
+    await sendFetchResponse(res, await content.handle(toFetchRequest(req, trustProxy)));
   });
 
   if (options.vite) {

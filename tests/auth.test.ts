@@ -305,3 +305,35 @@ describe("the content service with editor accounts", () => {
     for (const cookie of [first, second]) expect((await call("GET", "/auth/session", { cookie })).status).toBe(401);
   });
 });
+
+describe("link and image URLs in the schema", async () => {
+  const { isSafeUrl, linkSchema, imageSchema } = await import("../schema/fields");
+  it("accepts http, https, mailto, tel, sms and relative URLs only", () => {
+    for (const ok of [
+      "https://example.com",
+      "HTTP://x.test",
+      "/fr/contact",
+      "#top",
+      "?q=1",
+      "page",
+      "mailto:a@b.test",
+      "tel:+15145550199",
+      "sms:+15145550199",
+      "//cdn.test/a.png",
+    ])
+      expect(isSafeUrl(ok), ok).toBe(true);
+    for (const bad of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:x",
+      "file:///etc/passwd",
+    ])
+      expect(isSafeUrl(bad), bad).toBe(false);
+    expect(linkSchema.safeParse({ url: "data:text/html,<b>x</b>" }).success).toBe(false);
+    expect(imageSchema.safeParse({ url: "javascript:alert(1)" }).success).toBe(false);
+    expect(imageSchema.safeParse({ url: "mailto:a@b.test" }).success).toBe(false);
+    expect(linkSchema.safeParse({ url: "/fr/contact" }).success).toBe(true);
+  });
+});
