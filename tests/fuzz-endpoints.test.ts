@@ -65,7 +65,7 @@ describe("fuzz over every endpoint", () => {
     const failures: string[] = [];
     for (const segment of BAD_SEGMENTS) {
       for (const { method, url } of urlsOf(segment)) {
-        for (const headers of [{}, { cookie, origin, "x-site-key": BROKER.site_key }]) {
+        for (const headers of [{}, { cookie, origin, "x-site-key": BROKER.site_key }] as Record<string, string>[]) {
           const response = await ctx.service.handle(
             new Request(url, {
               method,
