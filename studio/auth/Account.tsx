@@ -2,6 +2,7 @@
  * The signed-in editor's account page: password, passkeys, sessions (sign out everywhere),
  * API tokens; for admins also the editors and the audit trail (Admin.tsx).
  */
+import "../../renderer/messages/auth";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";

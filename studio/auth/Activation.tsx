@@ -3,6 +3,7 @@
  * the URL's fragment, which browsers never send to a server or put in a Referer: the page
  * reads it and posts it.
  */
+import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";

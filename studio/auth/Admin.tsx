@@ -1,4 +1,5 @@
 /** For admins on the account page: the editors (invite, role, sign out everywhere, new link, remove) and the audit trail. */
+import "../../renderer/messages/auth";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";

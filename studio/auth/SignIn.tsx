@@ -3,6 +3,7 @@
  * this site), password below. Wrong credentials and unknown accounts get the same message;
  * throttling says how long to wait.
  */
+import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";

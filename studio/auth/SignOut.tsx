@@ -1,4 +1,5 @@
 /** The sign-out page: one button (a write, so it is a POST, never a link a third party could trigger). */
+import "../../renderer/messages/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";

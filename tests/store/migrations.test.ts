@@ -22,6 +22,9 @@ import { createTestDatabase } from "../helpers/postgres";
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const versions = (migrations: readonly Migration[]) => migrations.map((m) => m.version);
+/** Every migration after the first, and the latest version: what opening a version-1 database applies. */
+const MIGRATIONS_AFTER_1 = SQLITE_MIGRATIONS.slice(1);
+const LATEST = SQLITE_MIGRATIONS.at(-1)!.version;
 
 const temp: string[] = [];
 function sqliteFile(): string {
@@ -100,7 +103,7 @@ describe("SQLite migrations", () => {
     db.close();
     const storage = openSqliteStorage(path.dirname(file));
     try {
-      expect(storage.migrations).toMatchObject({ applied: [2], current: 2 });
+      expect(storage.migrations).toMatchObject({ applied: versions(MIGRATIONS_AFTER_1), current: LATEST });
       const home = await storage.content.findPageByPath("old", "/en");
       expect(home).toMatchObject({ page_id: "home", version: 4, updated_at: "2026-01-02T03:04:05.678Z" });
       expect((await storage.content.getSite("old"))?.name).toBe("Old");
@@ -128,7 +131,7 @@ describe("SQLite migrations", () => {
     db.close();
     const storage = openSqliteStorage(path.dirname(file));
     try {
-      expect(storage.migrations).toMatchObject({ applied: [1, 2], current: 2 });
+      expect(storage.migrations).toMatchObject({ applied: versions(SQLITE_MIGRATIONS), current: LATEST });
       expect(await storage.submissions.count("demo")).toBe(1);
     } finally {
       await storage.close();
@@ -212,7 +215,7 @@ describe("PostgreSQL migrations", () => {
     );
     const storage = await openPostgresStorage({ url, poolMax: 2, connectTimeoutMs: 5000, statementTimeoutMs: 15000 });
     try {
-      expect(storage.migrations).toMatchObject({ applied: [2], current: 2 });
+      expect(storage.migrations).toMatchObject({ applied: versions(MIGRATIONS_AFTER_1), current: LATEST });
       const home = await storage.content.findPageByPath("old", "/en");
       expect(home).toMatchObject({ page_id: "home", version: 4, updated_at: "2026-01-02T03:04:05.678Z" });
       expect(await storage.content.savePage("old", { ...home!, title: { fr: "Neuf", en: "New" } }, 4)).toEqual({

@@ -167,7 +167,7 @@ UPDATE pages SET updated_at = (doc->>'updated_at')::timestamptz WHERE doc->>'upd
 `,
   },
   {
-    version: 20,
+    version: 3,
     name: "editors_sessions_audit_locks",
     up: `
 -- Editor accounts (issue 18). Times are milliseconds since the epoch.

@@ -144,7 +144,7 @@ UPDATE pages SET updated_at = json_extract(doc, '$.updated_at');
 `,
   },
   {
-    version: 20,
+    version: 3,
     name: "editors_sessions_audit_locks",
     up: `
 -- Editor accounts (issue 18). Times are milliseconds since the epoch.
