@@ -182,6 +182,15 @@ describe("the content service with editor accounts", () => {
     expect(await call("GET", "/auth/session", { cookie: active }).then((r) => r.status)).toBe(401);
   });
 
+  it("still gives the sitemap the visible pages with the public site key", async () => {
+    const { createServices } = await import("../server/app");
+    const services = createServices(loadConfig({ ...process.env, NODE_ENV: "test" }), service);
+    const site = await services.content.firstLoad("localhost");
+    const pages = await services.content.listPages(site);
+    expect(pages.map((p) => p.page_id)).toContain("about");
+    expect(pages.every((p) => !p.hidden)).toBe(true);
+  });
+
   it("answers anonymous calls with 401, and the site key cannot list pages or write", async () => {
     expect((await call("GET", `/pages/${BROKER.site_id}`)).status).toBe(401);
     const siteKey = { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key };
