@@ -99,7 +99,7 @@ test.describe("first run on a fresh server", () => {
     await page.getByLabel("Courriel").fill("claire@agence.test");
     await page.getByLabel("Mot de passe").fill("password1234");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(page.getByText("Ce mot de passe fait partie des plus courants")).toBeVisible();
+    await expect(page.getByText("Ce mot de passe fait partie des plus courants")).toBeVisible({ timeout: 15_000 });
     await page.getByLabel("Mot de passe").fill("Claire publie les annonces du lundi");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page).toHaveURL(/\/fr\/qa\/compte$/);

@@ -3,6 +3,7 @@ import "./env";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
+import { warmPasswordChecker } from "./auth/passwords";
 import { announceSetupLinks } from "./auth/setup";
 import { loadConfig } from "./config";
 
@@ -43,6 +44,7 @@ async function main() {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
+    void warmPasswordChecker().catch(() => undefined);
     // First run: no editor account yet, so a one-time link to create the first admin.
     if (!config.CONTENT_API_URL) {
       const origin = config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;

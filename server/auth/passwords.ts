@@ -119,6 +119,11 @@ function loadChecker(): Promise<Checker> {
   return checker;
 }
 
+/** Loads the dictionaries ahead of the first new password (a second or more on a busy machine). */
+export function warmPasswordChecker(): Promise<unknown> {
+  return loadChecker();
+}
+
 /**
  * What is wrong with a new password, or undefined when it is acceptable. `context` holds the
  * words an attacker would try first for this account (name, e-mail, site name).
