@@ -23,7 +23,7 @@ const server = http.createServer(async (req, res) => {
     headers.delete("x-forwarded-for");
     headers.set("x-real-ip", req.socket.remoteAddress ?? "");
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+    const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
       method: req.method,
       headers,
       body: hasBody ? (req as unknown as ReadableStream) : undefined,
