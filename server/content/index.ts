@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
@@ -21,6 +22,7 @@ export const allRoutes: readonly Route[] = [
   ...contactRoutes,
   ...authRoutes,
   ...lockRoutes,
+  ...leadRoutes,
 ];
 
 /**

@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import { siteTypeSchema } from "../../schema/common";
-import { alternatePathSchema, metadataSchema, recaptchaSchema, seoSchema, variantSchema } from "../../schema/page";
+import {
+  alternatePathSchema,
+  metadataSchema,
+  privacyPolicySchema,
+  recaptchaSchema,
+  seoSchema,
+  variantSchema,
+} from "../../schema/page";
 import { themeSchema } from "../../schema/theme";
 
 export const siteRecordSchema = z.object({
@@ -24,6 +31,8 @@ export const siteRecordSchema = z.object({
   seo: seoSchema.partial().default({ robots_index_rule: "index, follow" }),
   variant: variantSchema.nullish(),
   recaptcha: recaptchaSchema.optional(),
+  /** The privacy policy page's paths; every form links it. */
+  privacy_policy: privacyPolicySchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

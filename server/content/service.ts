@@ -47,6 +47,14 @@ export interface RouteContext {
   principal(): Promise<Principal | null>;
   /** Records an audit entry for this request (who, when, from where); see AuthService.audit. */
   audit(entry: AuditInput): Promise<void>;
+  /** Tells listeners (the CDN purge hook) what a write changed, once it is committed. */
+  changed: (change: ContentChange) => void;
+}
+
+/** What a content write changed: a whole site, or one page of it. */
+export interface ContentChange {
+  siteId: string;
+  pageId?: string;
 }
 
 export type AuditInput = Parameters<AuthService["audit"]>[2];
@@ -83,6 +91,8 @@ export interface ContentService {
   storage: Storage;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
+  /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
+  onChange(listener: (change: ContentChange) => void): () => void;
 }
 
 function compile(pattern: string): RegExp {
@@ -114,6 +124,16 @@ export function createContentService(options: {
   const { storage, stores, config, auth } = options;
   const repo = storage.content;
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
+  const listeners = new Set<(change: ContentChange) => void>();
+  const changed = (change: ContentChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error("[content] change listener failed", error);
+      }
+    }
+  };
 
   async function handle(request: Request): Promise<Response> {
     try {
@@ -197,6 +217,7 @@ export function createContentService(options: {
           auth,
           principal,
           audit: async (entry) => auth.audit(request, await principal(), entry),
+          changed,
         });
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
@@ -237,7 +258,18 @@ export function createContentService(options: {
     return undefined;
   }
 
-  return { handle, routes: options.routes, repo, stores, storage, auth };
+  return {
+    handle,
+    routes: options.routes,
+    repo,
+    stores,
+    storage,
+    auth,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export { json };

@@ -1,13 +1,15 @@
 /**
- * In the studio's toolbar: the account and sign-out links, and the lock of the page being
- * edited (Payload's model). Opening a published page takes its lock and renews it every
+ * In the studio's toolbar: the session menu (the account page, sign-out) and, below the
+ * toolbar's row, the lock of the page being edited (Payload's model). Opening a published page takes its lock and renews it every
  * minute; a page another editor holds says who, with a take-over button; an editor whose
  * lock was taken over is told at the next renewal (every minute, and on coming back to the tab). Leaving the page gives the lock back.
  */
 import { useEffect, useRef, useState } from "react";
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Locale } from "../../schema/locales";
+import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
 import { authPath } from "./paths";
 import "./studio-session.css";
@@ -33,7 +35,34 @@ async function lockCall(method: "POST" | "DELETE", path: string, body?: unknown,
   return { status: response.status, lock: parsed.success ? parsed.data.lock : undefined };
 }
 
-export function StudioSession({ locale, siteId }: { locale: Locale; siteId: string }) {
+/** The signed-in editor's menu, in the toolbar's row: the account page and sign-out. */
+export function StudioSession({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <MenuTrigger>
+      <Button className="studio-button studio-session-button">
+        {t("studio.session.label")}
+        <Icon name="chevron-down" size={16} />
+      </Button>
+      <Popover className="studio-popover" placement="bottom end">
+        <Menu className="studio-menu" aria-label={t("studio.session.label")}>
+          <MenuItem id="account" className="studio-menu-item" href={authPath("account", locale)}>
+            {t("studio.session.account")}
+          </MenuItem>
+          <MenuItem id="sign-out" className="studio-menu-item" href={authPath("sign-out", locale)}>
+            {t("studio.session.sign-out")}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * The lock of the open page: taken on opening a published page, renewed every minute; a notice
+ * under the toolbar's row says who holds it (with a take-over button) or who took it over.
+ */
+export function PageLock({ siteId }: { siteId: string }) {
   const { t } = useTranslation();
   const pageId = useStudioStore((s) => (s.doc?.origin === "server" ? s.doc.page_id : null));
   const [state, setState] = useState<LockState>({ kind: "none" });
@@ -90,24 +119,17 @@ export function StudioSession({ locale, siteId }: { locale: Locale; siteId: stri
     }
   }
 
+  if (state.kind !== "held" && state.kind !== "lost") return null;
   return (
-    <>
-      {state.kind === "held" || state.kind === "lost" ? (
-        <div role="alert" className="studio-lock">
-          <span>
-            {state.kind === "held"
-              ? t("studio.lock.held", { name: state.name })
-              : t("studio.lock.lost", { name: state.name })}
-          </span>{" "}
-          <button type="button" className="studio-button" onClick={takeOver}>
-            {t("studio.lock.take-over")}
-          </button>
-        </div>
-      ) : null}
-      <nav aria-label={t("studio.session.label")} className="studio-session">
-        <a href={authPath("account", locale)}>{t("studio.session.account")}</a>
-        <a href={authPath("sign-out", locale)}>{t("studio.session.sign-out")}</a>
-      </nav>
-    </>
+    <div role="alert" className="studio-lock">
+      <span>
+        {state.kind === "held"
+          ? t("studio.lock.held", { name: state.name })
+          : t("studio.lock.lost", { name: state.name })}
+      </span>{" "}
+      <button type="button" className="studio-button" onClick={takeOver}>
+        {t("studio.lock.take-over")}
+      </button>
+    </div>
   );
 }

@@ -1,25 +1,31 @@
 /**
- * Publish: lists validation errors (each selects its block and field) and refuses to publish
- * while any exists; otherwise PUTs the page as the signed-in editor (the session cookie: no key
- * is asked for or stored).
+ * Publish: the toolbar's primary action. Its button shows how many errors the page has; the
+ * dialog lists them by block and field name (each selects its block and field) and refuses to
+ * publish while any exists; otherwise it PUTs the page as the signed-in editor (the session
+ * cookie: no key is asked for or stored) from the version it was edited from (If-Match), and
+ * says so when the session ended (a link to sign in again in a new tab, the draft kept), when
+ * another editor holds the page's lock, or when the page changed meanwhile.
  *
- * Speed: only the open dialog follows the document (`PublishIssues`); the toolbar button reads
- * whether a document is open and where it came from, so a keystroke never re-renders it, and the
- * document is validated block by block from the per-block cache of `validateDoc`.
+ * Speed: only the open dialog follows the document (`PublishIssues`); the button reads a count
+ * that `countIssues` takes from the per-block validation cache (no schema runs at a keystroke
+ * but the edited block's), so a keystroke re-renders it only when the count changes.
  */
-import { type ReactNode, useId, useMemo, useState } from "react";
-import { Button, Dialog, DialogTrigger, Heading, Modal } from "react-aria-components";
+import { type ReactNode, useMemo, useState } from "react";
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
 import { signInUrl } from "../auth/paths";
-import { useStudioStore, validateDoc } from "../store";
+import { blockLabel, describePath } from "../labels";
+import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
-import { PageOptions } from "./PageOptions";
+import { PageSelect } from "./PageOptions";
+import { useViewStore } from "./view";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const origin = useStudioStore((s) => s.doc?.origin);
+  const errors = useStudioStore((s) => countIssues(s.doc));
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
   const [status, setStatus] = useState<{
@@ -27,13 +33,10 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     text?: string;
     href?: string;
     link?: string;
-  }>({
-    kind: "idle",
-  });
-  const targetId = useId();
+  }>({ kind: "idle" });
   const needsTarget = origin !== undefined && origin !== "server";
 
-  async function publish(close: () => void) {
+  async function publish() {
     const doc = useStudioStore.getState().doc;
     if (!doc || validateDoc(doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
@@ -63,7 +66,6 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }
     }
-    void close;
   }
 
   return (
@@ -78,90 +80,105 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
             .catch(() => setPages([]));
       }}
     >
-      <Button className="studio-button studio-button-primary" isDisabled={!hasDoc}>
+      <Button className="studio-button studio-button-primary studio-publish" isDisabled={!hasDoc}>
         {t("studio.toolbar.publish")}
+        {errors > 0 ? (
+          <>
+            <span className="studio-count" aria-hidden="true">
+              {errors}
+            </span>
+            <span className="studio-sr-only">{t("studio.toolbar.publish-errors", { count: errors })}</span>
+          </>
+        ) : null}
       </Button>
-      <Modal className="studio-modal" isDismissable>
-        <Dialog className="studio-dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title">{t("studio.publish.title")}</Heading>
-              <PublishIssues close={close}>
-                {status.kind === "success" ? null : (
-                  <form
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void publish(close);
-                    }}
-                  >
-                    {needsTarget ? (
-                      <>
-                        <p>{t("studio.publish.target-needed")}</p>
-                        <label htmlFor={targetId}>{t("studio.publish.target")}</label>
-                        <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
-                          <PageOptions pages={pages} locale={locale} />
-                        </select>
-                      </>
-                    ) : null}
-                    <button
-                      type="submit"
-                      className="studio-button studio-button-primary"
-                      disabled={status.kind === "working"}
+      <ModalOverlay className="studio-modal" isDismissable>
+        <Modal className="studio-modal-box">
+          <Dialog className="studio-dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title">{t("studio.publish.title")}</Heading>
+                <PublishIssues close={close} locale={locale}>
+                  {status.kind === "success" ? null : (
+                    <form
+                      className="studio-form"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void publish();
+                      }}
                     >
-                      {t("studio.publish.submit")}
-                    </button>
-                  </form>
-                )}
-              </PublishIssues>
-              <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
-                {status.text}
-                {status.href ? (
-                  <>
-                    {" "}
-                    <a href={status.href} target={status.link ? "_blank" : undefined}>
-                      {status.link ?? t("studio.publish.view")}
-                    </a>
-                  </>
-                ) : null}
-              </div>
-              <Button className="studio-button" onPress={close}>
-                {t("studio.publish.close")}
-              </Button>
-            </>
-          )}
-        </Dialog>
-      </Modal>
+                      {needsTarget ? (
+                        <>
+                          <p>{t("studio.publish.target-needed")}</p>
+                          <PageSelect
+                            label={t("studio.publish.target")}
+                            pages={pages}
+                            locale={locale}
+                            value={target}
+                            onChange={setTarget}
+                            isRequired
+                          />
+                        </>
+                      ) : null}
+                      <Button
+                        type="submit"
+                        className="studio-button studio-button-primary"
+                        isDisabled={status.kind === "working" || (needsTarget && !target)}
+                      >
+                        {t("studio.publish.submit")}
+                      </Button>
+                    </form>
+                  )}
+                </PublishIssues>
+                <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
+                  {status.text}
+                  {status.href ? (
+                    <>
+                      {" "}
+                      <a href={status.href} target={status.link ? "_blank" : undefined}>
+                        {status.link ?? t("studio.publish.view")}
+                      </a>
+                    </>
+                  ) : null}
+                </div>
+                <Button className="studio-button" onPress={close}>
+                  {t("studio.publish.close")}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </DialogTrigger>
   );
 }
 
 /** The document's validation errors while the dialog is open; `children` (the form) when there are none. */
-function PublishIssues({ close, children }: { close: () => void; children: ReactNode }) {
+function PublishIssues({ close, locale, children }: { close: () => void; locale: Locale; children: ReactNode }) {
   const { t } = useTranslation();
   const doc = useStudioStore((s) => s.doc);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   if (issues.length === 0) return children;
   return (
     <div className="studio-publish-errors">
-      <p>{t("studio.publish.errors")}</p>
+      <p>{t("studio.publish.errors", { count: issues.length })}</p>
       <ul>
         {issues.map((issue) => (
           <li key={`${issue.blockId}:${issue.path}`}>
-            <button
-              type="button"
+            <Button
               className="studio-link-button"
-              onClick={() => {
+              onPress={() => {
                 useStudioStore.getState().select(issue.blockId, issue.path);
+                useViewStore.getState().requestPanel();
                 close();
               }}
             >
               {t("studio.publish.error-item", {
-                type: issue.block_type,
-                locale: issue.locale ?? t("studio.publish.no-locale"),
-                path: issue.path,
+                type: blockLabel(issue.block_type, locale),
+                locale: issue.locale ? t(`studio.fields.locales.${issue.locale}`) : t("studio.publish.no-locale"),
+                path: describePath(t, issue.block_type, issue.path) || t("studio.canvas.whole-block"),
                 message: issue.message,
               })}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

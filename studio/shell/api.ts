@@ -155,3 +155,23 @@ export function createStudioApi(site: StudioSiteRef) {
   };
 }
 export type StudioApi = ReturnType<typeof createStudioApi>;
+
+/**
+ * A call that needs an editor (the leads inbox): the signed-in editor's session cookie goes with
+ * this same-origin call (HttpOnly: no script reads it, nothing is stored in the browser). A 401
+ * means the session ended; the caller sends the editor to the sign-in page.
+ */
+export async function editorRequest(
+  path: string,
+  init: { method?: string; json?: unknown; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: init.accept ?? "application/json" };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(path, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+}

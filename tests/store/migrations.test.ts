@@ -22,9 +22,6 @@ import { createTestDatabase } from "../helpers/postgres";
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const versions = (migrations: readonly Migration[]) => migrations.map((m) => m.version);
-/** Every migration after the first, and the latest version: what opening a version-1 database applies. */
-const MIGRATIONS_AFTER_1 = SQLITE_MIGRATIONS.slice(1);
-const LATEST = SQLITE_MIGRATIONS.at(-1)!.version;
 
 const temp: string[] = [];
 function sqliteFile(): string {
@@ -60,7 +57,10 @@ describe("migration lists", () => {
     expect(SQLITE_MIGRATIONS.map((m) => [m.version, m.name])).toEqual(
       POSTGRES_MIGRATIONS.map((m) => [m.version, m.name]),
     );
-    expect(versions(SQLITE_MIGRATIONS)).toEqual(versions(SQLITE_MIGRATIONS).map((_, i) => i + 1));
+    // Strictly increasing; branches take ranges of versions (gaps allowed) so that parallel work never collides.
+    const list = versions(SQLITE_MIGRATIONS);
+    expect(list[0]).toBe(1);
+    expect(list.every((v, i) => i === 0 || v > list[i - 1]!)).toBe(true);
   });
 });
 
@@ -103,7 +103,10 @@ describe("SQLite migrations", () => {
     db.close();
     const storage = openSqliteStorage(path.dirname(file));
     try {
-      expect(storage.migrations).toMatchObject({ applied: versions(MIGRATIONS_AFTER_1), current: LATEST });
+      expect(storage.migrations).toMatchObject({
+        applied: versions(SQLITE_MIGRATIONS).filter((v) => v > 1),
+        current: SQLITE_MIGRATIONS.at(-1)!.version,
+      });
       const home = await storage.content.findPageByPath("old", "/en");
       expect(home).toMatchObject({ page_id: "home", version: 4, updated_at: "2026-01-02T03:04:05.678Z" });
       expect((await storage.content.getSite("old"))?.name).toBe("Old");
@@ -131,7 +134,10 @@ describe("SQLite migrations", () => {
     db.close();
     const storage = openSqliteStorage(path.dirname(file));
     try {
-      expect(storage.migrations).toMatchObject({ applied: versions(SQLITE_MIGRATIONS), current: LATEST });
+      expect(storage.migrations).toMatchObject({
+        applied: versions(SQLITE_MIGRATIONS),
+        current: SQLITE_MIGRATIONS.at(-1)!.version,
+      });
       expect(await storage.submissions.count("demo")).toBe(1);
     } finally {
       await storage.close();
@@ -144,7 +150,9 @@ describe("SQLite migrations", () => {
     const tsx = path.join(ROOT, "node_modules/.bin/tsx");
     const env = { ...process.env, PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}` };
     const reports = await Promise.all([run(tsx, [script, file], { env }), run(tsx, [script, file], { env })]);
-    const applied = reports.flatMap((r) => (JSON.parse(r.stdout) as { applied: number[] }).applied).sort();
+    const applied = reports
+      .flatMap((r) => (JSON.parse(r.stdout) as { applied: number[] }).applied)
+      .sort((a, b) => a - b);
     expect(applied).toEqual(versions(SQLITE_MIGRATIONS));
     const db = openSqliteFile(file);
     expect((db.prepare("SELECT count(*) AS n FROM schema_migrations").get() as { n: number }).n).toBe(
@@ -215,7 +223,10 @@ describe("PostgreSQL migrations", () => {
     );
     const storage = await openPostgresStorage({ url, poolMax: 2, connectTimeoutMs: 5000, statementTimeoutMs: 15000 });
     try {
-      expect(storage.migrations).toMatchObject({ applied: versions(MIGRATIONS_AFTER_1), current: LATEST });
+      expect(storage.migrations).toMatchObject({
+        applied: versions(POSTGRES_MIGRATIONS).filter((v) => v > 1),
+        current: POSTGRES_MIGRATIONS.at(-1)!.version,
+      });
       const home = await storage.content.findPageByPath("old", "/en");
       expect(home).toMatchObject({ page_id: "home", version: 4, updated_at: "2026-01-02T03:04:05.678Z" });
       expect(await storage.content.savePage("old", { ...home!, title: { fr: "Neuf", en: "New" } }, 4)).toEqual({
@@ -233,7 +244,7 @@ describe("PostgreSQL migrations", () => {
     const second = createPool({ url, poolMax: 2, connectTimeoutMs: 5000, statementTimeoutMs: 15000 });
     pools.push(second);
     const reports = await Promise.all([migratePostgres(pool), migratePostgres(second)]);
-    expect(reports.flatMap((r) => r.applied).sort()).toEqual(versions(POSTGRES_MIGRATIONS));
+    expect(reports.flatMap((r) => r.applied).sort((a, b) => a - b)).toEqual(versions(POSTGRES_MIGRATIONS));
     expect((await pool.query("SELECT count(*)::int AS n FROM schema_migrations")).rows[0].n).toBe(
       POSTGRES_MIGRATIONS.length,
     );
