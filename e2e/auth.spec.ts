@@ -7,9 +7,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { COLOR_SCHEME_LABELS } from "../schema/labels";
+import { nextColorScheme } from "../schema/theme-values";
 import { fixtureAccount } from "../tests/helpers/editors";
 import { expect, expectNoAxeViolations, test } from "./helpers";
-import { e2eOrigin, signIn } from "./studio-helpers";
+import { chooseScheme, e2eOrigin, openMenuItem, signIn, waitForCanvas } from "./studio-helpers";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -63,16 +65,34 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   });
 }
 
-async function publishTerms(page: Page) {
+/** Opens a page of the site from the toolbar's Open menu. */
+async function openSitePage(page: Page, title: string) {
   await page.goto("/fr/qa/sections");
-  await expect(page.getByLabel("Choisir une page").locator("option[value=terms]")).toBeAttached({ timeout: 20_000 });
-  await page.getByLabel("Choisir une page").selectOption("terms");
-  await page.getByRole("button", { name: "Ouvrir la page" }).click();
+  await waitForCanvas(page);
+  await openMenuItem(page, "Page du site", "fr", title);
+  await expect(page.locator(".studio-doc-title")).toHaveText(title);
+  await expect(page.locator(".studio-canvas [data-studio-block]").first()).toBeVisible({ timeout: 15_000 });
+}
+
+/** Changes the first block's colour scheme (an edit to publish). */
+async function editFirstBlock(page: Page) {
   const block = page.locator(".studio-canvas [data-studio-block]").first();
-  await expect(block).toBeVisible({ timeout: 15_000 });
-  await block.getByRole("button", { name: "Changer le jeu de couleurs" }).click();
+  const id = (await block.getAttribute("data-studio-block"))!;
+  const before = ((await block.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
+  await chooseScheme(page, id, COLOR_SCHEME_LABELS[nextColorScheme(before)].fr);
+}
+
+async function publishTerms(page: Page) {
+  await openSitePage(page, "Termes et conditions");
+  await editFirstBlock(page);
   await page.getByRole("button", { name: "Publier" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
+}
+
+/** Signs out from the studio's session menu. */
+async function signOutFromStudio(page: Page) {
+  await page.getByRole("button", { name: "Votre session" }).click();
+  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
 }
 
 test.describe("first run on a fresh server", () => {
@@ -141,7 +161,7 @@ test.describe("first run on a fresh server", () => {
     await luc.getByLabel("Mot de passe").fill("Luc vend des duplex à Verdun");
     await luc.getByRole("button", { name: "Enregistrer mon mot de passe" }).click();
     await expect(luc).toHaveURL(/\/fr\/qa\/sections$/);
-    await luc.getByRole("link", { name: "Se déconnecter" }).click();
+    await signOutFromStudio(luc);
     await luc.getByRole("button", { name: "Se déconnecter" }).click();
     await luc.getByRole("link", { name: "Se reconnecter" }).click();
     await luc.getByLabel("Courriel").fill("luc@agence.test");
@@ -165,9 +185,8 @@ test.describe("first run on a fresh server", () => {
     // The admin signs the editor out everywhere: the editor's next publish is refused.
     await page.getByRole("button", { name: "Déconnecter Luc Martin partout" }).click();
     await expect(page.getByText("Luc Martin est déconnecté partout")).toBeVisible();
-    await luc.getByRole("button", { name: "Fermer" }).click();
-    const block = luc.locator(".studio-canvas [data-studio-block]").first();
-    await block.getByRole("button", { name: "Changer le jeu de couleurs" }).click();
+    await luc.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
+    await editFirstBlock(luc);
     await luc.getByRole("button", { name: "Publier" }).click();
     await luc.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
     await expect(luc.getByRole("dialog").getByRole("status")).toContainText("Votre session a pris fin");
@@ -202,7 +221,10 @@ test.describe("first run on a fresh server", () => {
   });
 });
 
-test("an anonymous visitor can neither list pages nor open the studio", async ({ page, request }) => {
+test("an anonymous visitor can neither list pages nor open the studio or the leads inbox", async ({
+  page,
+  request,
+}) => {
   const list = await request.get("/api/pages/demo-broker");
   expect(list.status()).toBe(401);
   // The public site key reads public content only.
@@ -216,6 +238,7 @@ test("an anonymous visitor can neither list pages nor open the studio", async ({
   for (const [path, title] of [
     ["/fr/qa/sections", "Connexion au studio"],
     ["/en/qa/general-settings", "Sign in to the studio"],
+    ["/fr/qa/demandes", "Connexion au studio"],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -241,13 +264,7 @@ test("two editors on one page: the lock, the take-over, the first told", async (
     const context = await browser.newContext({ baseURL: e2eOrigin(), locale: "fr-CA" });
     const page = await context.newPage();
     await signIn(page, role);
-    await page.goto("/fr/qa/sections");
-    await expect(page.getByLabel("Choisir une page").locator("option[value=privacy]")).toBeAttached({
-      timeout: 20_000,
-    });
-    await page.getByLabel("Choisir une page").selectOption("privacy");
-    await page.getByRole("button", { name: "Ouvrir la page" }).click();
-    await expect(page.locator(".studio-canvas [data-studio-block]").first()).toBeVisible({ timeout: 15_000 });
+    await openSitePage(page, "Politique de confidentialité");
     return { context, page };
   };
   const marc = await open("editor");
@@ -261,7 +278,7 @@ test("two editors on one page: the lock, the take-over, the first told", async (
   await sophie.page.getByRole("button", { name: "Publier" }).click();
   await sophie.page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
   await expect(sophie.page.getByRole("dialog").getByRole("status")).toContainText(`${marcName} modifie cette page`);
-  await sophie.page.getByRole("button", { name: "Fermer" }).click();
+  await sophie.page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
 
   // She takes it over; Marc is told when he comes back to his tab.
   await notice.getByRole("button", { name: "Reprendre la page" }).click();

@@ -304,6 +304,80 @@ describe("the content service with editor accounts", () => {
     );
   });
 
+  it("lets editors and admins read and handle leads with their session, never the site key, and audits each change", async () => {
+    const fields: Record<string, string> = {
+      recaptcha_response: "offline-token-leads",
+      form_type: "contact_form",
+      locale: "fr",
+      full_name: "Zoé Bélanger",
+      first_name: "Zoé",
+      last_name: "Bélanger",
+      phone: "(514) 555-0142",
+      email: "zoe@example.com",
+      message: "Une visite samedi?",
+    };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const sent = await service.handle(
+      new Request(`${origin}/api/swc/${BROKER.microsite_id}/contact`, {
+        method: "POST",
+        body: form,
+        headers: { "x-site-key": BROKER.site_key, "x-real-ip": "203.0.113.77" },
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    const leads = `/leads/${BROKER.site_id}`;
+
+    // Nobody, or the public site key: no lead.
+    expect((await call("GET", leads)).status).toBe(401);
+    expect((await call("GET", leads, { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key })).status).toBe(401);
+    const editorCookie = await signIn("editor");
+    const adminCookie = await signIn("admin");
+    for (const cookie of [editorCookie, adminCookie]) {
+      const list = await call("GET", leads, { cookie });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as AnswerBody).data.leads.map((l: { id: string }) => l.id)).toContain(id);
+    }
+    // A change carried by the cookie from another site is refused before it runs.
+    const forged = { cookie: editorCookie, origin: "https://evil.example" };
+    expect((await call("PUT", `${leads}/${id}/status`, forged, { status: "handled" })).status).toBe(403);
+    expect((await service.stores.submissions.get(BROKER.site_id, id))?.status).toBe("new");
+
+    const write = { cookie: editorCookie, origin, "x-real-ip": "203.0.113.9" };
+    expect((await call("PUT", `${leads}/${id}/status`, write, { status: "handled" })).status).toBe(200);
+    expect((await call("PUT", `${leads}/${id}/status`, write, { status: "new" })).status).toBe(200);
+    expect((await call("POST", `${leads}/${id}/retry`, write)).status).toBe(200);
+    expect((await call("GET", `${leads}/export`, { cookie: editorCookie, "x-real-ip": "203.0.113.9" })).status).toBe(
+      200,
+    );
+    expect((await call("DELETE", `${leads}/${id}`, write)).status).toBe(200);
+
+    const trail = async (action: string, limit: number) =>
+      (
+        (await (
+          await call("GET", `/auth/audit?action=${action}&limit=${limit}`, { cookie: adminCookie })
+        ).json()) as AnswerBody
+      ).entries;
+    const editor = fixtureEditor("editor");
+    const who = {
+      outcome: "success",
+      ip: "203.0.113.9",
+      via: "session",
+      actor: { label: `${editor.name} <${editor.email}>` },
+    };
+    expect(await trail("lead.", 4)).toMatchObject(
+      ["lead.deleted", "lead.retried", "lead.reopened", "lead.handled"].map((action) => ({
+        action,
+        target: `${BROKER.site_id}/${id}`,
+        ...who,
+      })),
+    );
+    expect(await trail("leads.exported", 1)).toMatchObject([
+      { action: "leads.exported", target: BROKER.site_id, details: { site_id: BROKER.site_id, count: 1 }, ...who },
+    ]);
+  });
+
   it("signs an editor out everywhere: every session of theirs stops working", async () => {
     const first = await signIn("editor");
     const second = await signIn("editor");
