@@ -109,7 +109,17 @@ test("the inbox is for signed-in editors and speaks English at /en/qa/leads", as
   await expect(page.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr/qa/demandes");
   await expect(page.getByRole("heading", { level: 2, name: /leads?$/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  // No credential in the browser's storage: the session is an HttpOnly cookie.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("courtier_session"));
+  expect(session?.httpOnly).toBe(true);
+  const stored = await page.evaluate(() =>
+    [sessionStorage, localStorage].flatMap((storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ""}`),
+    ),
+  );
+  expect(stored.filter((entry) => /key|token|password|session/i.test(entry) || entry.includes(session!.value))).toEqual(
+    [],
+  );
 
   // Signed out elsewhere: the next call says so and links to the sign-in page.
   const out = await page.request.post("/api/auth/sign-out", { headers: { origin: new URL(page.url()).origin } });
