@@ -22,7 +22,7 @@ export async function requireEditor(
 
 /** An editor's action on leads, for the audit trail. Never holds a lead's content. */
 export interface AuditEntry {
-  action: "lead.handled" | "lead.reopened" | "lead.deleted" | "lead.retried" | "leads.exported";
+  action: "lead.handled" | "lead.reopened" | "lead.deleted" | "lead.retried" | "lead.exported";
   site_id: string;
   lead_id?: string;
   /** Leads an export held. */

@@ -136,7 +136,7 @@ export const leadRoutes: Route[] = [
         leads.push(...page.submissions);
         if (page.submissions.length < 500) break;
       }
-      await recordAudit(ctx, { action: "leads.exported", site_id: siteId, count: leads.length });
+      await recordAudit(ctx, { action: "lead.exported", site_id: siteId, count: leads.length });
       const name = `${query.locale === "fr" ? "demandes" : "leads"}-${new Date().toISOString().slice(0, 10)}.csv`;
       return new Response(leadsCsv(leads, query.locale, leadsT(query.locale)), {
         headers: {
