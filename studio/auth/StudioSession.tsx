@@ -40,9 +40,9 @@ export function StudioSession({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   return (
     <MenuTrigger>
-      <Button className="studio-button studio-session-button">
-        {t("studio.session.label")}
-        <Icon name="chevron-down" size={16} />
+      {/* An icon: the toolbar's one row has no room for more words at 1280 px. */}
+      <Button className="studio-button studio-icon-button studio-session-button" aria-label={t("studio.session.label")}>
+        <Icon name="account" size={18} />
       </Button>
       <Popover className="studio-popover" placement="bottom end">
         <Menu className="studio-menu" aria-label={t("studio.session.label")}>
