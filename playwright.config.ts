@@ -65,7 +65,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       PATH,
-      EDITOR_KEY: "e2e-editor-key-0123456789",
+      // The fixture editors of fixtures/editors.json (known passwords: tests only).
+      FIXTURE_EDITORS: "true",
       // The real self-hosted captcha (ALTCHA), solved by the widget in Chromium; cheap for speed.
       ALTCHA_COST: "50",
       CONTACT_RATE_LIMIT: "1000",

@@ -5,8 +5,8 @@
  */
 import { expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations, t, test } from "./helpers";
+import { signIn } from "./studio-helpers";
 
-const EDITOR_KEY = process.env.E2E_EDITOR_KEY ?? "e2e-editor-key-0123456789";
 const BROKER = { site_id: "demo-broker", site_key: "sk_demo_broker_public_0001" };
 
 interface Stored {
@@ -21,8 +21,10 @@ interface Stored {
 
 /** The leads as the broker's inbox lists them (its API, editors only). */
 async function storedSubmissions(page: Page): Promise<Stored[]> {
+  // Read as a signed-in editor (the session cookie of the page's context).
+  await signIn(page);
   const response = await page.request.get(`/api/leads/${BROKER.site_id}?limit=200`, {
-    headers: { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key, "x-editor-key": EDITOR_KEY },
+    headers: { accept: "application/json" },
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { leads: Stored[] } }).data.leads;

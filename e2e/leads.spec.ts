@@ -1,13 +1,14 @@
 /**
  * The broker's inbox (issue 16): a visitor sends the contact form (the real ALTCHA captcha,
  * solved by the widget in Chromium), and the editor finds the lead in the studio's inbox,
- * searches, opens it, marks it handled, filters, exports it as CSV and deletes it.
+ * searches, opens it, marks it handled, filters, exports it as CSV and deletes it. Editors sign
+ * in as the fixture accounts (no key is typed or kept in the browser).
  */
 import fs from "node:fs";
 import { expect, type Page } from "@playwright/test";
+import { fixtureAccount } from "../tests/helpers/editors";
 import { expectNoAxeViolations, t, test } from "./helpers";
-
-const EDITOR_KEY = process.env.E2E_EDITOR_KEY ?? "e2e-editor-key-0123456789";
+import { signIn } from "./studio-helpers";
 
 async function sendContact(page: Page, lastname: string) {
   await page.goto("/fr/contact");
@@ -28,18 +29,13 @@ async function sendContact(page: Page, lastname: string) {
   });
 }
 
-async function signIn(page: Page, path: string, locale: "fr" | "en") {
-  await page.goto(path);
-  await page.getByLabel(t(locale, "leads.inbox.sign-in.key")).fill(EDITOR_KEY);
-  await page.getByRole("button", { name: t(locale, "leads.inbox.sign-in.submit") }).click();
-}
-
 test("a lead sent from the contact form is in the inbox: search, detail, handled, CSV, delete", async ({ page }) => {
   test.setTimeout(90_000);
   const lastname = `Côté${Date.now().toString(36)}`;
   await sendContact(page, lastname);
 
-  await signIn(page, "/fr/qa/demandes", "fr");
+  await signIn(page);
+  await page.goto("/fr/qa/demandes");
   await expect(page.getByRole("heading", { level: 1, name: t("fr", "leads.inbox.title") })).toBeVisible();
   await page.getByRole("searchbox", { name: t("fr", "leads.inbox.filters.search") }).fill(lastname.toLowerCase());
   const row = page.getByRole("button", { name: `Ouvrir la demande de Éloïse ${lastname}` });
@@ -92,20 +88,46 @@ test("a lead sent from the contact form is in the inbox: search, detail, handled
   await expect(row).toHaveCount(0);
 });
 
-test("the inbox is for editors only and speaks English at /en/qa/leads", async ({ page, consoleErrors }) => {
-  // The wrong key's answer (401) is logged by the browser.
+test("the inbox is for signed-in editors and speaks English at /en/qa/leads", async ({ page, consoleErrors }) => {
+  // The answer to the signed-out session's call (401) is logged by the browser.
   consoleErrors.allow(/status of 401/);
+  // The public site key reads no lead.
   const answer = await page.request.get("/api/leads/demo-broker", {
     headers: { "x-site-id": "demo-broker", "x-site-key": "sk_demo_broker_public_0001" },
   });
   expect(answer.status()).toBe(401);
+
+  // Anonymous: the sign-in page, which comes back to the inbox.
   await page.goto("/en/qa/leads");
-  await page.getByLabel(t("en", "leads.inbox.sign-in.key")).fill("not-the-editor-key-000");
-  await page.getByRole("button", { name: t("en", "leads.inbox.sign-in.submit") }).click();
-  await expect(page.getByText(t("en", "leads.inbox.sign-in.wrong"))).toBeVisible();
-  await signIn(page, "/en/qa/leads", "en");
+  await expect(page).toHaveURL(/\/en\/qa\/sign-in\?next=%2Fen%2Fqa%2Fleads$/);
+  const { email, password } = fixtureAccount("editor");
+  await page.getByLabel(t("en", "auth.sign-in.email")).fill(email);
+  await page.getByLabel(t("en", "auth.sign-in.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: t("en", "auth.sign-in.submit"), exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/qa\/leads$/);
   await expect(page.getByRole("heading", { level: 1, name: t("en", "leads.inbox.title") })).toBeVisible();
   await expect(page.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr/qa/demandes");
   await expect(page.getByRole("heading", { level: 2, name: /leads?$/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // No credential in the browser's storage: the session is an HttpOnly cookie.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("courtier_session"));
+  expect(session?.httpOnly).toBe(true);
+  const stored = await page.evaluate(() =>
+    [sessionStorage, localStorage].flatMap((storage) =>
+      Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ""}`),
+    ),
+  );
+  expect(stored.filter((entry) => /key|token|password|session/i.test(entry) || entry.includes(session!.value))).toEqual(
+    [],
+  );
+
+  // Signed out elsewhere: the next call says so and links to the sign-in page.
+  const out = await page.request.post("/api/auth/sign-out", { headers: { origin: new URL(page.url()).origin } });
+  expect(out.ok()).toBe(true);
+  await page.getByRole("searchbox", { name: t("en", "leads.inbox.filters.search") }).fill("zoe");
+  await expect(page.getByRole("alert")).toContainText(t("en", "leads.inbox.sign-in.title"));
+  await expect(page.getByRole("link", { name: t("en", "leads.inbox.sign-in.link") })).toHaveAttribute(
+    "href",
+    "/en/qa/sign-in?next=%2Fen%2Fqa%2Fleads",
+  );
 });

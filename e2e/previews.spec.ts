@@ -8,7 +8,7 @@
 import type { Locator, Page } from "@playwright/test";
 import articles from "../fixtures/articles.json" with { type: "json" };
 import { expect, type Locale, t, test } from "./helpers";
-import { openDemoPage } from "./studio-helpers";
+import { openDemoPage, signIn } from "./studio-helpers";
 
 test.describe.configure({ timeout: 180_000 });
 /** The whole gallery (sixty-odd blocks) hydrates slowly on a busy machine before its blocks fetch. */
@@ -112,6 +112,7 @@ for (const [locale, scheme] of [
 }
 
 test("the studio's canvas shows the data blocks filled (demo page, fr and en)", async ({ page }) => {
+  await signIn(page);
   for (const locale of ["fr", "en"] as const) {
     await page.goto(`/${locale}/qa/sections`);
     await openDemoPage(page, locale);

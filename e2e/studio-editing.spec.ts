@@ -23,6 +23,7 @@ import {
   dragFromPalette,
   openDemoPage,
   openMenuItem,
+  signIn,
   st,
   studioBlock,
   waitForCanvas,
@@ -30,6 +31,7 @@ import {
 
 // The first journey runs some forty steps in a row (about a minute on this machine).
 test.describe.configure({ timeout: 180_000 });
+test.beforeEach(({ page }) => signIn(page));
 
 /** The dropped block starts as its registry example. */
 const example = textBlock1.example.fields;

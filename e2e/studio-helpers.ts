@@ -1,8 +1,9 @@
 /** Helpers shared by the studio journeys: studio strings, the canvas's block ids, palette drags. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import studioEn from "../locales/studio/en.json" with { type: "json" };
 import studioFr from "../locales/studio/fr.json" with { type: "json" };
 import { getBlockDefinition } from "../schema/registry";
+import { type FixtureRole, signInPage } from "../tests/helpers/editors";
 import type { Locale } from "./helpers";
 
 const studioLocales = { fr: studioFr, en: studioEn } as const;
@@ -17,6 +18,12 @@ export function st(locale: Locale, key: string, values: Record<string, string | 
     return String(values[name]);
   });
 }
+
+/** The server the tests run against (playwright.config.ts's baseURL). */
+export const e2eOrigin = () => String(test.info().project.use.baseURL);
+
+/** Signs the page's browser context in as a fixture editor (the studio is for signed-in editors only). */
+export const signIn = (page: Page, role: FixtureRole = "editor") => signInPage(page, e2eOrigin(), role);
 
 /**
  * The page's blocks on the canvas in order, by their studio id. Only the canvas's own children:

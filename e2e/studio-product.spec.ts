@@ -10,9 +10,10 @@ import { textBlock2 } from "../schema/blocks/text";
 import { COLOR_SCHEME_LABELS, LINK_TARGET_LABELS } from "../schema/labels";
 import { blockTypes, getBlockDefinition } from "../schema/registry";
 import { expect, expectNoAxeViolations, test } from "./helpers";
-import { blockButton, blockIds, openMenuItem, st, studioBlock, waitForCanvas } from "./studio-helpers";
+import { blockButton, blockIds, openMenuItem, signIn, st, studioBlock, waitForCanvas } from "./studio-helpers";
 
 test.describe.configure({ timeout: 120_000 });
+test.beforeEach(({ page }) => signIn(page));
 
 function ui(page: Page) {
   const toolbar = page.getByRole("toolbar", { name: st("fr", "studio.toolbar.label") });

@@ -6,6 +6,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route(":lang/qa/blocks", "routes/gallery.tsx", { id: "gallery" }),
   route(":lang/qa/blocks/:type", "routes/gallery.tsx", { id: "gallery-block" }),
+  // Editor sign-in, sign-out, first-run activation and account pages (French and English slugs).
+  route(":lang/qa/:slug", "routes/auth.tsx", { id: "auth" }),
   route(":lang/qa/sections", "routes/studio.tsx", { id: "studio-sections" }),
   route(":lang/qa/general-settings", "routes/studio.tsx", { id: "studio-settings-en" }),
   route(":lang/qa/parametres-generaux", "routes/studio.tsx", { id: "studio-settings-fr" }),

@@ -99,8 +99,19 @@ export const linkActionSchema = z.object({
   action_params: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * Link URLs: relative (`/…`, `#…`, `?…`, `page`) or http, https, mailto, tel, sms; images:
+ * relative or http(s). Anything else (javascript:, data:, vbscript:, file:…) is refused.
+ * Browsers drop tabs, line breaks and controls before reading a scheme (`java\tscript:`), so
+ * the check does too. Kept tiny: this file is in every page's JavaScript.
+ */
+const LINK_SCHEMES = /^(?:(?:https?|mailto|tel|sms):|(?![a-z][\w+.-]*:))/i;
+const IMAGE_SCHEMES = /^(?:https?:|(?![a-z][\w+.-]*:))/i;
+export const isSafeUrl = (value: string, schemes = LINK_SCHEMES) => schemes.test(value.replace(/[\0- \x7f]/g, ""));
+const safeUrl = (schemes: RegExp) => z.string().refine((v) => isSafeUrl(v, schemes));
+
 export const linkSchema = z.object({
-  url: z.string().optional(),
+  url: safeUrl(LINK_SCHEMES).optional(),
   text: z.string().optional(),
   target: labelledEnum(["_self", "_blank"], LINK_TARGET_LABELS).default("_self"),
   format: z
@@ -116,7 +127,7 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 export const imageSchema = z.object({
-  url: z.string().optional(),
+  url: safeUrl(IMAGE_SCHEMES).optional(),
   alt: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),

@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import brokerSite from "../fixtures/sites/demo-broker/site.json";
+import { signInCookie } from "../tests/helpers/contact-server";
 import type { BenchRow, BenchSection } from "./bench";
 import { freePort, startProductionServer } from "./bench-server";
 
@@ -25,7 +26,6 @@ const PAGES = ["/fr", "/fr/a-propos"];
 const CONNECTIONS = [10, 50];
 const SECONDS = Number(process.env.BENCH_PAGE_CACHE_SECONDS ?? 5);
 const ACCEPT = "gzip, deflate, br";
-const EDITOR_KEY = "bench-page-cache-editor-key-0001";
 /** Goals of the issue: a quarter of the static server's rate, p99 under 10 ms at 10 connections. */
 const SHARE_GOAL = 0.25;
 const P99_GOAL_MS = 10;
@@ -148,12 +148,12 @@ function staticHeaders(headers: http.IncomingHttpHeaders): Record<string, string
   return out;
 }
 
-const editorHeaders = {
-  "content-type": "application/json",
-  "x-site-id": brokerSite.site_id,
-  "x-site-key": brokerSite.site_key,
-  "x-editor-key": EDITOR_KEY,
-};
+/** A fixture editor's session (the bench's servers run with FIXTURE_EDITORS), signed in once per server. */
+const sessions = new Map<string, Promise<string>>();
+async function editorHeaders(origin: string): Promise<Record<string, string>> {
+  if (!sessions.has(origin)) sessions.set(origin, signInCookie(origin));
+  return { "content-type": "application/json", cookie: await sessions.get(origin)!, origin };
+}
 
 /**
  * Publishes a new title of the about page's intro, then asks for the page until it shows it;
@@ -161,7 +161,8 @@ const editorHeaders = {
  * took (1 when the next request sees it).
  */
 async function publishAndWait(origin: string, title: string): Promise<{ ms: number; requests: number; state: string }> {
-  const stored = await request(`${origin}/api/pages/${brokerSite.site_id}/about`, { headers: editorHeaders });
+  const headers = await editorHeaders(origin);
+  const stored = await request(`${origin}/api/pages/${brokerSite.site_id}/about`, { headers });
   const { page } = JSON.parse(stored.body.toString()) as {
     page: { version: number; content: { id: string; fields: { fr: { main_title: string } } }[] };
   };
@@ -170,7 +171,7 @@ async function publishAndWait(origin: string, title: string): Promise<{ ms: numb
   intro.fields.fr.main_title = title;
   const put = await request(
     `${origin}/api/pages/${brokerSite.site_id}/about`,
-    { method: "PUT", headers: editorHeaders },
+    { method: "PUT", headers },
     JSON.stringify({ page, base_version: page.version }),
   );
   if (put.status !== 200) throw new Error(`publish answered ${put.status}`);
@@ -199,7 +200,7 @@ export const pageCacheSection: BenchSection = {
     const rows: BenchRow[] = [];
     const loadBefore = os.loadavg()[0]!;
     try {
-      const cached = await startProductionServer(path.join(dir, "cached"), { EDITOR_KEY });
+      const cached = await startProductionServer(path.join(dir, "cached"));
       children.push(cached.child);
       const uncached = await startProductionServer(path.join(dir, "uncached"), { PAGE_CACHE_MB: "0" });
       children.push(uncached.child);

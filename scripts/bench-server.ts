@@ -35,6 +35,8 @@ export async function startProductionServer(
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      // The studio bench signs in as a fixture editor.
+      FIXTURE_EDITORS: "true",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -38,6 +38,7 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import studioFr from "../locales/studio/fr.json" with { type: "json" };
 import { getBlockDefinition } from "../schema/registry";
 import { COLOR_SCHEMES } from "../schema/theme-values";
+import { signInPage } from "../tests/helpers/editors";
 import type { BenchRow, BenchSection } from "./bench";
 import { demoBlocks } from "./write-demo-page";
 
@@ -214,6 +215,7 @@ export async function runStudioBench(
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(INSTRUMENT);
+    await signInPage(page, origin);
 
     // Open the studio: the demo page opens by itself; interactive once every view is laid out.
     await page.goto(`${origin}/fr/qa/sections`);

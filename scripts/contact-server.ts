@@ -3,7 +3,7 @@
  * the real server (delivery worker, retention), for the durability and delivery tests
  * (tests/forms-durability.test.ts, tests/leads-*.test.ts) and the bench's contact section:
  * no site build needed. Reads the usual environment (DATA_DIR, NODE_ENV,
- * CONTACT_RATE_LIMIT, EDITOR_KEY, SMTP_URL…), listens on PORT (0 = any free port) and
+ * CONTACT_RATE_LIMIT, FIXTURE_EDITORS, SMTP_URL…), listens on PORT (0 = any free port) and
  * prints `listening <port>`. SIGTERM stops it as main.ts stops: in-flight deliveries finish.
  */
 import http from "node:http";
@@ -32,7 +32,7 @@ const server = http.createServer(async (req, res) => {
     headers.delete("x-forwarded-for");
     headers.set("x-real-ip", clientAddress(req, trust));
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+    const request = new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), {
       method: req.method,
       headers,
       body: hasBody ? (req as unknown as ReadableStream) : undefined,

@@ -10,9 +10,11 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { z } from "zod";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
+import { hasSessionCookie } from "./auth/cookie";
 import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
@@ -23,6 +25,10 @@ import { createViewModules } from "./view-modules";
 
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
+
+/** Features the site never uses, refused for every page and frame; passkeys stay with the site itself. */
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), publickey-credentials-get=(self), publickey-credentials-create=(self)";
 
 type RouterContextKey = Parameters<RouterContextProvider["set"]>[0];
 type EntryWithContext = { servicesContext: RouterContextKey; pageCacheContext?: RouterContextKey };
@@ -87,8 +93,24 @@ export function createServices(config: Config, content: ContentService): AppServ
         return fetch(new Request(target, request));
       }
     : (request: Request) => content.handle(request);
+  const sessionSchema = z.object({
+    editor: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(["admin", "editor"]) }),
+  });
   return {
     content: createContentClient(fetcher),
+    // Asks the content service who the session cookie belongs to (no cookie: nobody, no call).
+    editorOf: async (request) => {
+      const cookie = request.headers.get("cookie");
+      if (!hasSessionCookie(cookie)) return null;
+      const response = await fetcher(
+        new Request(new URL("/api/auth/session", request.url), {
+          headers: { cookie: cookie!, accept: "application/json" },
+        }),
+      );
+      if (!response.ok) return null;
+      const parsed = sessionSchema.safeParse(await response.json().catch(() => null));
+      return parsed.success ? parsed.data.editor : null;
+    },
     config: {
       mapTileUrl: config.MAP_TILE_URL,
       mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
@@ -137,7 +159,8 @@ export async function createApp(options: AppOptions) {
     content.onChange((change) => void purge(change));
   }
   const trust = compileTrust(config.TRUST_PROXY);
-  // req.ip and req.protocol follow the same proxies.
+  // req.ip and req.protocol follow the same proxies: a trusted proxy's X-Forwarded-Proto says
+  // HTTPS (Secure session cookie, HSTS), its X-Forwarded-For the client's address (throttles, audit).
   app.set("trust proxy", trust);
   // Files and API answers: the default levels; page data: the fast levels of rendered pages
   // (documents come compressed from entry.server.tsx, and the middleware leaves them alone).
@@ -182,9 +205,23 @@ export async function createApp(options: AppOptions) {
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // On every answer, the page cache's hits too (pages set their CSP in entry.server.tsx): no
+    // MIME sniffing of API answers and files, no powerful features nobody uses, HSTS over HTTPS.
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    if (isHttps(req, trust)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (validHost(req.headers.host)) return serve(req, res);
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
     res.end("Bad Request: invalid Host header");
   };
   return { app, handler, content, services, pageCache };
+}
+
+/** Whether a request came over HTTPS, as Express's `req.secure` reads it (the socket, or a trusted proxy's word). */
+function isHttps(req: http.IncomingMessage, trust: TrustFunction): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!trust(req.socket.remoteAddress ?? "", 0)) return false;
+  const proto = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
+  return first === "https";
 }

@@ -66,10 +66,25 @@ export const configSchema = z.object({
   CONTENT_API_URL: z.url().optional(),
   /** Site served when the domain name is unknown to the content service. */
   SITE_ID: z.string().default("demo-broker"),
-  /** Key the studio sends to write pages; unset means writes are refused. */
-  EDITOR_KEY: z.string().min(16).optional(),
-  /** API key of the content client (`/api`), for tools. */
-  CONTENT_API_KEY: z.string().min(16).optional(),
+  /** An editor session ends after this long without a request (the open studio keeps it alive). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  /** An editor session ends this long after sign-in, active or not. */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 24)
+    .default(7 * 24),
+  /**
+   * Seeds the fixture accounts of fixtures/editors.json (known passwords) when they are missing:
+   * for tests and demos only, never on a public site.
+   */
+  FIXTURE_EDITORS: boolish,
   /** reCAPTCHA v2 invisible, both keys or neither; unset: the self-hosted ALTCHA proof of work. */
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET_KEY: optionalText,
@@ -121,7 +136,8 @@ export const configSchema = z.object({
   /** A delivery claimed this long ago by a process that never finished it (killed) is tried again. */
   LEADS_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /**
-   * Which proxies may tell the client's address (Express's `trust proxy`): unset or "false"
+   * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto: the rate
+   * limit, sign-in throttling, the audit trail, Secure cookies and HSTS; Express's `trust proxy`): unset or "false"
    * trusts none, a number trusts that many hops, or a comma-separated list of addresses,
    * CIDR ranges and the names loopback, linklocal, uniquelocal; "true" trusts any (never on a
    * server reachable without its proxy).

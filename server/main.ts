@@ -4,6 +4,8 @@ import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
+import { warmPasswordChecker } from "./auth/passwords";
+import { announceSetupLinks } from "./auth/setup";
 import { loadConfig } from "./config";
 import { describeDelivery, startLeadServices } from "./leads/delivery";
 
@@ -43,16 +45,24 @@ async function main() {
   }
   // The delivery worker and the retention purge of the leads this process's /api stores.
   const leads = startLeadServices(config, content);
+  let stopSetupLinks = () => {};
   const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
     console.log(describeDelivery(config));
+    void warmPasswordChecker().catch(() => undefined);
+    // First run: no editor account yet, so a one-time link to create the first admin.
+    if (!config.CONTENT_API_URL) {
+      const origin = config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
+      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => console.log(message));
+    }
   });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopSetupLinks();
     // No new requests; requests and deliveries in flight finish (a delivery that cannot gives its
     // lease back) before the store closes.
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,11 +7,11 @@ import {
   type AnswerBody,
   BROKER,
   createTestService,
+  editorToken,
   PROTECTED_BASE,
   type TestService,
 } from "./helpers/content-service";
 
-const EDITOR_KEY = "editor-key-for-tests-0001";
 let ctx: TestService;
 let ipCounter = 0;
 /** Each test posts from its own IP so the rate limit only bites where a test wants it. */
@@ -57,7 +57,7 @@ async function post(
 const stored = () => ctx.service.stores.submissions.count();
 
 beforeAll(async () => {
-  ctx = await createTestService({ EDITOR_KEY });
+  ctx = await createTestService();
 });
 afterAll(() => ctx.cleanup());
 
@@ -318,13 +318,13 @@ describe("GET /submissions/:site_id", () => {
     ctx.service.handle(new Request(`http://localhost/api/submissions/${BROKER.site_id}${query}`, { headers }));
   const contentHeaders = { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key };
 
-  it("needs the editor key", async () => {
+  it("needs a signed-in editor or an API token, not the site key", async () => {
     expect((await read(contentHeaders)).status).toBe(401);
   });
 
   it("lists submissions newest first with paging, without IP hashes", async () => {
     await post(multipart(contactFields({ first_name: "Dernière" })));
-    const response = await read({ ...contentHeaders, "x-editor-key": EDITOR_KEY }, "?limit=2");
+    const response = await read({ authorization: `Bearer ${await editorToken(ctx.service)}` }, "?limit=2");
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: AnswerBody };
     expect(data.total).toBe(await stored());

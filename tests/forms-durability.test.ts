@@ -10,9 +10,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ContactServer, startContactServer, storedSubmissions, submitContact } from "./helpers/contact-server";
 
-const EDITOR_KEY = "durability-editor-key-0001";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-durability-"));
-const env = { DATA_DIR: dataDir, NODE_ENV: "test", CONTACT_RATE_LIMIT: "100000", EDITOR_KEY };
+const env = { DATA_DIR: dataDir, NODE_ENV: "test", CONTACT_RATE_LIMIT: "100000", FIXTURE_EDITORS: "true" };
 let server: ContactServer | undefined;
 
 afterAll(() => {
@@ -38,7 +37,7 @@ describe("contact submissions survive kill -9", () => {
     expect(acknowledged).toHaveLength(50);
 
     server = await startContactServer(env);
-    const stored = await storedSubmissions(server.origin, EDITOR_KEY);
+    const stored = await storedSubmissions(server.origin);
     const storedIds = new Set(stored.map((s) => s.id));
     expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
     const ours = stored.filter((s) => String(s.payload.message).startsWith(marker));

@@ -14,7 +14,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { leadsT } from "../server/leads/messages";
-import { BROKER_SITE, type ContactServer, startContactServer, submitContact } from "./helpers/contact-server";
+import {
+  BROKER_SITE,
+  type ContactServer,
+  signInCookie,
+  startContactServer,
+  submitContact,
+} from "./helpers/contact-server";
 import {
   decodeHeader,
   freePort,
@@ -25,7 +31,6 @@ import {
   type WebhookSink,
 } from "./helpers/lead-sinks";
 
-const EDITOR_KEY = "delivery-editor-key-0001";
 const WEBHOOK_SECRET = "webhook-secret-for-tests-0001";
 const dirs: string[] = [];
 let servers: ContactServer[] = [];
@@ -41,7 +46,8 @@ const baseEnv = (dir: string, smtpPort: number) => ({
   DATA_DIR: dir,
   NODE_ENV: "test",
   CONTACT_RATE_LIMIT: "100000",
-  EDITOR_KEY,
+  // The inbox is read as a fixture editor (fixtures/editors.json).
+  FIXTURE_EDITORS: "true",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   LEADS_EMAIL_TO: "julie@courtier.example",
   LEADS_EMAIL_FROM: "site@courtier.example",
@@ -69,9 +75,13 @@ interface InboxLead {
   payload: Record<string, unknown>;
 }
 
+/** Session cookies by server origin: one sign-in per server, not one per poll. */
+const cookies = new Map<string, Promise<string>>();
+
 async function inbox(origin: string): Promise<InboxLead[]> {
+  if (!cookies.has(origin)) cookies.set(origin, signInCookie(origin));
   const response = await fetch(`${origin}/api/leads/${BROKER_SITE.site_id}?limit=200`, {
-    headers: { "x-site-id": BROKER_SITE.site_id, "x-site-key": BROKER_SITE.site_key, "x-editor-key": EDITOR_KEY },
+    headers: { cookie: await cookies.get(origin)! },
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { leads: InboxLead[] } }).data.leads;

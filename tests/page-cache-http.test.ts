@@ -16,10 +16,9 @@ import type { Block } from "../schema/block";
 import { createApp } from "../server/app";
 import type { PageRecord } from "../server/content/repository";
 import type { PageCache } from "../server/page-cache/index";
-import { BROKER, createTestService, publishPage, type TestService } from "./helpers/content-service";
+import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
-const EDITOR_KEY = "page-cache-http-editor-key-01";
 
 interface Answer {
   status: number;
@@ -37,6 +36,8 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
   let server: http.Server;
   let port: number;
   let cache: PageCache;
+  /** A fixture editor's API token: how a tool publishes. */
+  let token: string;
   /** Documents React rendered (the entry's handleRequest), counted outside the cache. */
   let documentRenders = 0;
   /** When set, the content service fails as an unreachable store would. */
@@ -77,7 +78,7 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
     const page = await aboutPage();
     const intro = page.content.find((b) => (b as Block).id === "about-intro") as Block;
     (intro.fields.fr as { main_title: string }).main_title = title;
-    expect((await publishPage(ctx.service, page, EDITOR_KEY)).status).toBe(200);
+    expect((await publishPage(ctx.service, page, token)).status).toBe(200);
   }
 
   beforeAll(async () => {
@@ -96,12 +97,12 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
       },
     };
     ctx = await createTestService({
-      EDITOR_KEY,
       NODE_ENV: "production",
       PAGE_CACHE_MB: "16",
       PAGE_CACHE_S_MAXAGE: "120",
       PAGE_CACHE_STALE_WHILE_REVALIDATE: "30",
     });
+    token = await editorToken(ctx.service);
     const content = {
       ...ctx.service,
       handle: (request: Request) =>

@@ -8,10 +8,10 @@ import { loadPage } from "../renderer/lib/page-loader.server";
 import type { Block } from "../schema/block";
 import { createServices } from "../server/app";
 import type { PageRecord, SiteRecord } from "../server/content/repository";
-import { BROKER, createTestService, publishPage, type TestService } from "./helpers/content-service";
+import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
-const EDITOR_KEY = "page-cache-editor-key-0123";
 let ctx: TestService;
+let token: string;
 let services: ReturnType<typeof createServices>;
 
 const pageUrl = (path: string) => new URL(`http://localhost${path}`);
@@ -19,7 +19,7 @@ const titleOf = (blocks: Block[], id: string, locale: "fr" | "en") =>
   (blocks.find((b) => b.id === id)?.fields[locale] as { main_title?: string } | undefined)?.main_title;
 
 async function publish(page: PageRecord) {
-  expect((await publishPage(ctx.service, page, EDITOR_KEY)).status).toBe(200);
+  expect((await publishPage(ctx.service, page, token)).status).toBe(200);
 }
 
 async function aboutPage(): Promise<PageRecord> {
@@ -29,7 +29,8 @@ async function aboutPage(): Promise<PageRecord> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestService({ EDITOR_KEY });
+  ctx = await createTestService();
+  token = await editorToken(ctx.service);
   services = createServices(ctx.config, ctx.service);
 });
 afterAll(() => ctx.cleanup());

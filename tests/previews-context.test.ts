@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSiteFacts, siteFactsOf } from "../renderer/lib/site-facts";
 import { createServices } from "../server/app";
 import { createViewModules, type ViteManifest } from "../server/view-modules";
-import { BROKER, createTestService, type TestService } from "./helpers/content-service";
+import { BROKER, createTestService, fixtureEditor, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
 const CLIENT = path.resolve(import.meta.dirname, "../build/client");
@@ -42,7 +42,8 @@ describe("site facts", () => {
 
 describe.skipIf(!fs.existsSync(BUILD))("previews in the production build", () => {
   let ctx: TestService;
-  let render: (pagePath: string) => Promise<string>;
+  let render: (pagePath: string, headers?: HeadersInit) => Promise<string>;
+  let handle: (pagePath: string, headers?: HeadersInit) => Promise<Response>;
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
@@ -54,10 +55,13 @@ describe.skipIf(!fs.existsSync(BUILD))("previews in the production build", () =>
     services.viewModules = createViewModules(CLIENT);
     const handler = createRequestHandler(build, "production");
     const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
-    render = async (pagePath) => {
+    handle = async (pagePath, headers) => {
       const context = new RouterContextProvider();
       context.set(entry.servicesContext as never, services as never);
-      const response = await handler(new Request(`http://localhost${pagePath}`), context);
+      return handler(new Request(`http://localhost${pagePath}`, { headers }), context);
+    };
+    render = async (pagePath, headers) => {
+      const response = await handle(pagePath, headers);
       expect(response.status).toBe(200);
       return response.text();
     };
@@ -80,8 +84,25 @@ describe.skipIf(!fs.existsSync(BUILD))("previews in the production build", () =>
     for (const file of css) expect(html).toContain(`<link rel="stylesheet" href="/${file}"`);
   });
 
+  it("sends an anonymous visitor of the studio to the sign-in page, without the page list", async () => {
+    const response = await handle("/en/qa/sections");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/en/qa/sign-in?next=%2Fen%2Fqa%2Fsections");
+    const french = await handle("/fr/qa/parametres-generaux");
+    expect(french.headers.get("location")).toBe("/fr/qa/connexion?next=%2Ffr%2Fqa%2Fparametres-generaux");
+  });
+
   it("gives the studio's canvas the site's facts", async () => {
-    const html = await render("/en/qa/sections");
+    const signIn = await ctx.service.handle(
+      new Request("http://localhost/api/auth/sign-in", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost" },
+        body: JSON.stringify({ email: fixtureEditor().email, password: fixtureEditor().password }),
+      }),
+    );
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const html = await render("/en/qa/sections", { cookie });
     expect(html).toContain("siteFacts");
     expect(html).toContain(BROKER.microsite_id);
   });

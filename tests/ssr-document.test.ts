@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../server/app";
 import type { PageRecord } from "../server/content/repository";
 import { createViewModules } from "../server/view-modules";
-import { BROKER, createTestService, publishPage, type TestService } from "./helpers/content-service";
+import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
-const EDITOR_KEY = "ssr-document-editor-key-01";
 
 describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production build)", () => {
   let ctx: TestService;
@@ -23,7 +22,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
 
   beforeAll(async () => {
     const build = (await import(BUILD)) as ServerBuild;
-    ctx = await createTestService({ EDITOR_KEY });
+    ctx = await createTestService();
     const services = createServices(ctx.config, ctx.service);
     services.viewModules = createViewModules(path.resolve(import.meta.dirname, "../build/client"));
     const handler = createRequestHandler(build, "production");
@@ -125,7 +124,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
       fields: { fr: { main_title: string } };
     };
     intro.fields.fr.main_title = "Julie, à votre service";
-    const saved = await publishPage(ctx.service, page, EDITOR_KEY);
+    const saved = await publishPage(ctx.service, page, await editorToken(ctx.service));
     expect(saved.status).toBe(200);
     const html = await (await render("/fr/a-propos")).text();
     expect(html).toContain("Julie, à votre service");

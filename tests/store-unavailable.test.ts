@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/pg-cluster";
+import { AuthService } from "../server/auth/service";
 import { loadConfig } from "../server/config";
 import { createPool } from "../server/content/db/postgres";
 import { allRoutes } from "../server/content/index";
@@ -11,6 +12,7 @@ import { PostgresContentRepository } from "../server/content/postgres-repository
 import { createContentService } from "../server/content/service";
 import type { Storage } from "../server/content/storage";
 import { createStores } from "../server/content/stores/index";
+import { PostgresSessionsStore } from "../server/content/stores/sessions.postgres";
 
 describe("an unreachable PostgreSQL", async () => {
   // A loopback port nothing listens on.
@@ -21,13 +23,18 @@ describe("an unreachable PostgreSQL", async () => {
     statementTimeoutMs: 1000,
   });
   afterAll(() => pool.end());
-  const storage = { kind: "postgres", content: new PostgresContentRepository(pool) } as unknown as Storage;
+  const storage = {
+    kind: "postgres",
+    content: new PostgresContentRepository(pool),
+    sessions: new PostgresSessionsStore(pool),
+  } as unknown as Storage;
   const config = loadConfig({ ...process.env, NODE_ENV: "test" });
   const service = createContentService({
     storage,
     stores: createStores({ ...storage, rateLimits: undefined } as unknown as Storage, config),
     config,
     routes: allRoutes,
+    auth: new AuthService(storage, config),
   });
 
   it("answers 503 with Retry-After on the protected and content clients", async () => {
@@ -48,5 +55,10 @@ describe("an unreachable PostgreSQL", async () => {
       }),
     );
     expect(firstLoad.status).toBe(503);
+    // A session cookie is looked up in the same store: 503 too, not 500.
+    const session = await service.handle(
+      new Request("http://localhost/api/auth/session", { headers: { cookie: `courtier_session=${"a".repeat(43)}` } }),
+    );
+    expect(session.status).toBe(503);
   });
 });

@@ -127,8 +127,9 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
       return articleSitemapAnswerSchema.parse(await response.json()).data;
     },
     async listPages(site) {
-      const response = await call(`/api/pages/${site.site_id}`, {
-        headers: { "x-site-id": site.site_id, "x-site-key": site.site_key },
+      // The visible pages, with the public site key (the full list, hidden pages included, is for editors).
+      const response = await call(`/api/swc/${site.microsite_id}/pages`, {
+        headers: { "x-site-key": site.site_key },
       });
       if (!response.ok) throw new Error(`Listing pages failed with status ${response.status}`);
       return pagesListSchema.parse(await response.json()).pages;

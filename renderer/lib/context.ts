@@ -15,9 +15,22 @@ export interface PublicConfig {
   recaptchaSiteKey?: string;
 }
 
+/** The signed-in editor a request carries (its session cookie), as the content service sees it. */
+export interface SignedInEditor {
+  id: string;
+  name: string;
+  email: string;
+  role: "admin" | "editor";
+}
+
 export interface AppServices {
   content: ContentClient;
   config: PublicConfig;
+  /**
+   * The editor signed in on this request, or null: the studio and the account pages are
+   * served to a signed-in editor only. Absent in tests that build services by hand.
+   */
+  editorOf?: (request: Request) => Promise<SignedInEditor | null>;
   /**
    * The client chunks a page needs beyond its route's (block views, messages), announced
    * as modulepreload links; absent without a client build (dev server, tests).

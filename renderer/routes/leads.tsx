@@ -1,12 +1,13 @@
 /**
- * The broker's inbox (/fr/qa/demandes, /en/qa/leads), a QA section of the studio. The server
- * renders a loading shell; the inbox (studio/leads) loads through the dynamic import below
+ * The broker's inbox (/fr/qa/demandes, /en/qa/leads), a QA section of the studio for signed-in
+ * editors (anyone else is sent to the sign-in page). The server renders a loading shell; the inbox (studio/leads) loads through the dynamic import below
  * after hydration, so no public page carries it.
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
+import { signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/leads";
 
@@ -21,9 +22,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const { content } = context.get(servicesContext);
+  const { content, editorOf } = context.get(servicesContext);
+  // Leads are for signed-in editors and admins; anyone else signs in first.
+  const editor = editorOf ? await editorOf(request) : null;
+  if (!editor) throw redirect(signInUrl(lang, INBOX_PATHS[lang]));
   const first = await content.firstLoad(new URL(request.url).hostname);
-  return { locale: lang, site: { site_id: first.site_id, site_key: first.site_key } };
+  return { locale: lang, site: { site_id: first.site_id } };
 }
 
 export function meta() {

@@ -5,8 +5,9 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useMatches } from "react-router";
+import { data, redirect, useMatches } from "react-router";
 import { isLocale } from "../../schema/locales";
+import { signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
 import { siteFactsOf } from "../lib/site-facts";
 import type { Route } from "./+types/studio";
@@ -28,7 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang))
     throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
-  const { content } = context.get(servicesContext);
+  const { content, editorOf } = context.get(servicesContext);
+  // The studio (and through it the page list) is for signed-in editors only.
+  const editor = editorOf ? await editorOf(request) : null;
+  if (!editor) throw redirect(signInUrl(lang, new URL(request.url).pathname));
   const host = new URL(request.url).hostname;
   const first = await content.firstLoad(host);
   let theme: unknown = null;
@@ -46,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     theme,
   };
   // The canvas's blocks that load their own data (blog, listings, forms) read these through the shell.
-  return { locale: lang, site, siteFacts: siteFactsOf(first) };
+  return { locale: lang, site, siteFacts: siteFactsOf(first), editor };
 }
 
 export function meta() {

@@ -1,32 +1,41 @@
 /**
- * Who may read and change leads: one place, so that editor accounts and sessions (issue
- * 18) replace the shared editor key here and every lead route follows. Today the route
- * context's `editor` flag says the request carried EDITOR_KEY.
+ * Who may read and change leads, in one place: a signed-in editor or admin (session cookie), or
+ * an API token of one with the scope the method needs (server/auth/guard.ts). Leads are not
+ * for the public site key. Editors' actions on leads go to the audit trail.
  */
+import { requireEditor as requireSignedInEditor } from "../auth/guard";
+import type { Principal } from "../auth/service";
 import { HttpError } from "./http";
 import type { RouteContext } from "./service";
 
-/** Throws 401 unless the request is an editor's; 403 when its site key names another site. */
-export function requireEditor(ctx: Pick<RouteContext, "editor" | "site">, siteId: string): void {
-  if (!ctx.editor) throw new HttpError(401, "Reading leads needs an editor");
+/**
+ * The editor making the request; 401 when nobody signed in, 403 for a token without the scope
+ * or a site key naming another site.
+ */
+export async function requireEditor(
+  ctx: Pick<RouteContext, "principal" | "request" | "site">,
+  siteId: string,
+): Promise<Principal> {
   if (ctx.site && ctx.site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+  return requireSignedInEditor(ctx);
 }
 
 /** An editor's action on leads, for the audit trail. Never holds a lead's content. */
 export interface AuditEntry {
-  action: "lead.handled" | "lead.reopened" | "lead.deleted" | "lead.retried" | "leads.exported";
+  action: "lead.handled" | "lead.reopened" | "lead.deleted" | "lead.retried" | "lead.exported";
   site_id: string;
   lead_id?: string;
   /** Leads an export held. */
   count?: number;
 }
 
-/** The audit trail's entry point; the store of editor accounts provides it. */
-export interface AuditHook {
-  record(entry: AuditEntry, ctx: Pick<RouteContext, "request" | "editor">): Promise<void>;
-}
-
-/** Records an action when an audit trail is configured (ContentStores.audit). */
-export async function recordAudit(ctx: Pick<RouteContext, "request" | "editor" | "stores">, entry: AuditEntry) {
-  await ctx.stores.audit?.record(entry, ctx);
+/** Records an editor's action on leads in the audit trail (who, when and from where come from the request). */
+export async function recordAudit(ctx: Pick<RouteContext, "audit">, entry: AuditEntry): Promise<void> {
+  const { action, site_id, lead_id, count } = entry;
+  await ctx.audit({
+    action,
+    outcome: "success",
+    target: lead_id ? `${site_id}/${lead_id}` : site_id,
+    details: { site_id, ...(lead_id ? { lead_id } : {}), ...(count !== undefined ? { count } : {}) },
+  });
 }

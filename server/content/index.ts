@@ -1,8 +1,12 @@
 /** Builds the content service that answers in this process: storage, migrations, seed, routes. */
+import { AuthService } from "../auth/service";
+import { seedFixtureEditors } from "../auth/setup";
 import type { Config } from "../config";
 import { articleRoutes } from "./routes/articles";
+import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { leadRoutes } from "./routes/leads";
+import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { seedFromFixtures } from "./seed";
@@ -16,6 +20,8 @@ export const allRoutes: readonly Route[] = [
   ...propertyRoutes,
   ...articleRoutes,
   ...contactRoutes,
+  ...authRoutes,
+  ...lockRoutes,
   ...leadRoutes,
 ];
 
@@ -26,12 +32,13 @@ export const allRoutes: readonly Route[] = [
  */
 export async function createEmbeddedContentService(
   config: Config,
-  options: { storage?: Storage; stores?: Partial<ContentStores> } = {},
+  options: { storage?: Storage; stores?: Partial<ContentStores>; now?: () => number } = {},
 ): Promise<ContentService> {
   const storage = options.storage ?? (await openStorage(config));
   try {
     await seedFromFixtures(storage.content);
     await seedStores(storage);
+    if (config.FIXTURE_EDITORS) await seedFixtureEditors(storage);
   } catch (error) {
     if (!options.storage) await storage.close();
     throw error;
@@ -43,5 +50,6 @@ export async function createEmbeddedContentService(
       // The storage was closed before the warm-up ran (tests): the indexes build on first use instead.
     });
   }, 0).unref();
-  return createContentService({ storage, stores, config, routes: allRoutes });
+  const auth = new AuthService(storage, config, options.now);
+  return createContentService({ storage, stores, config, routes: allRoutes, auth });
 }

@@ -6,9 +6,19 @@
  * Clients (site.md §7):
  *  - protected core client   /api/swc/{microsite_id}/…  (x-site-key header must match the site)
  *  - unprotected core client /api/swc/…
- *  - content client          /api/…                      (x-api-key, or x-site-key with x-site-id)
+ *  - content client          /api/…                      (an editor's session cookie or API token, or
+ *                                                          x-site-key with x-site-id for public reads)
+ *
+ * A route says who may call it (`access`): anyone (sign-in), the site key or an editor
+ * ("site", the default), an editor or an admin. Editors are people with accounts
+ * (server/auth/): a session cookie from the studio, or an API token for tools, whose scopes
+ * (read, write) bound what it may do. Every write carried by a cookie must come from the
+ * site's own origin.
  */
 import { isLocale, type Locale } from "../../schema/common";
+import { hasSessionCookie } from "../auth/cookie";
+import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
+import type { AuthService, Principal } from "../auth/service";
 import type { Config } from "../config";
 import { isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
@@ -32,8 +42,11 @@ export interface RouteContext {
   /** Listings, articles, submissions and the helpers built on them. */
   stores: ContentStores;
   config: Config;
-  /** True when the request carries the editor key (studio writes). */
-  editor: boolean;
+  auth: AuthService;
+  /** Who makes the request (session or API token), resolved on first call; null when nobody signed in. */
+  principal(): Promise<Principal | null>;
+  /** Records an audit entry for this request (who, when, from where); see AuthService.audit. */
+  audit(entry: AuditInput): Promise<void>;
   /** Tells listeners (the CDN purge hook) what a write changed, once it is committed. */
   changed: (change: ContentChange) => void;
 }
@@ -44,11 +57,28 @@ export interface ContentChange {
   pageId?: string;
 }
 
+export type AuditInput = Parameters<AuthService["audit"]>[2];
+
+/**
+ * Who may call a route:
+ * - "public": anyone (sign-in, first-run setup); writes still need the site's own origin;
+ * - "site": the site key (x-site-id + x-site-key), or any editor (the default);
+ * - "editor": a signed-in editor or admin, or an API token of one;
+ * - "admin": an admin (session or token).
+ */
+export type RouteAccess = "public" | "site" | "editor" | "admin";
+
 export interface Route {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path pattern with `:name` segments, e.g. `/property/:uls/tooltip`. */
   pattern: string;
   clients: readonly ClientKind[];
+  /** Content client only; "site" when unset. */
+  access?: RouteAccess;
+  /** The API token scope the call needs: "read" for GET unless set, "write" otherwise. */
+  scope?: "read" | "write";
+  /** Only a session may call it (account management): an API token is refused. */
+  sessionOnly?: boolean;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -59,6 +89,8 @@ export interface ContentService {
   stores: ContentStores;
   /** The database behind it; closing it is the owner's job (server shutdown, test cleanup). */
   storage: Storage;
+  /** Editor accounts, sessions, tokens and the audit trail. */
+  auth: AuthService;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
   onChange(listener: (change: ContentChange) => void): () => void;
 }
@@ -73,13 +105,23 @@ function compile(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
+/** Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not ours. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new HttpError(400, "Malformed percent-encoding in the path");
+  }
+}
+
 export function createContentService(options: {
   storage: Storage;
   stores: ContentStores;
   config: Config;
   routes: readonly Route[];
+  auth: AuthService;
 }): ContentService {
-  const { storage, stores, config } = options;
+  const { storage, stores, config, auth } = options;
   const repo = storage.content;
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
@@ -97,6 +139,7 @@ export function createContentService(options: {
     try {
       return await dispatch(request);
     } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
         console.error(`[content] store unavailable: ${(error as Error).message}`);
@@ -133,21 +176,18 @@ export function createContentService(options: {
         rest = after;
       }
     } else {
-      // Content client: an API key for tools, or the site key of a site named by x-site-id.
-      const apiKey = request.headers.get("x-api-key");
+      // Content client: the site key of a site named by x-site-id (public reads), or an editor
+      // (session cookie or API token: resolved when a route needs it).
       const siteKey = request.headers.get("x-site-key");
       const siteId = request.headers.get("x-site-id");
-      const bySiteKey = siteId ? await repo.getSite(siteId) : undefined;
-      const authorised =
-        (config.CONTENT_API_KEY !== undefined && safeEqual(apiKey, config.CONTENT_API_KEY)) ||
-        (bySiteKey !== undefined && safeEqual(siteKey, bySiteKey.site_key));
-      if (!authorised) return errorResponse(401, "Missing or invalid API key");
-      site = bySiteKey;
+      const bySiteKey = siteId && siteKey ? await repo.getSite(siteId) : undefined;
+      if (bySiteKey && safeEqual(siteKey, bySiteKey.site_key)) site = bySiteKey;
+      else if (siteKey) return errorResponse(401, "Missing or invalid site key");
     }
 
     const language = request.headers.get("content-language");
     const locale: Locale = isLocale(language) ? language : "fr";
-    const editor = config.EDITOR_KEY !== undefined && safeEqual(request.headers.get("x-editor-key"), config.EDITOR_KEY);
+    const principal = () => auth.principal(request);
 
     let methodMismatch = false;
     for (const { route, regex } of compiled) {
@@ -159,7 +199,9 @@ export function createContentService(options: {
       }
       if (!route.clients.includes(client))
         return errorResponse(403, `This call is not available to the ${client} client`);
-      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeParam(v)]));
+      const refused = await authorise(request, url, route, client, site !== undefined, principal);
+      if (refused) return refused;
       try {
         return await route.handler({
           request,
@@ -172,7 +214,9 @@ export function createContentService(options: {
           repo,
           stores,
           config,
-          editor,
+          auth,
+          principal,
+          audit: async (entry) => auth.audit(request, await principal(), entry),
           changed,
         });
       } catch (error) {
@@ -185,12 +229,42 @@ export function createContentService(options: {
     return methodMismatch ? errorResponse(405, "Method not allowed") : errorResponse(404, "Not found");
   }
 
+  /** The answer refusing the request, or undefined when the route may run. */
+  async function authorise(
+    request: Request,
+    url: URL,
+    route: Route,
+    client: ClientKind,
+    siteKeyValid: boolean,
+    principal: () => Promise<Principal | null>,
+  ): Promise<Response | undefined> {
+    const cookie = hasSessionCookie(request.headers.get("cookie"));
+    if (UNSAFE_METHODS.has(request.method) && (client === "content" || cookie)) {
+      const check = checkOrigin(request.headers, allowedOriginsOf(url, config.PUBLIC_ORIGIN), {
+        cookieAuthenticated: cookie,
+      });
+      if (!check.ok) return errorResponse(403, `Refused: ${check.reason} request`);
+    }
+    if (client !== "content") return undefined;
+    const access = route.access ?? "site";
+    if (access === "public") return undefined;
+    if (access === "site" && siteKeyValid) return undefined;
+    const who = await principal();
+    if (!who) return errorResponse(401, "Sign in to the studio, or send an API token");
+    if (route.sessionOnly && who.via !== "session") return errorResponse(403, "This call needs a signed-in session");
+    const scope = route.scope ?? (request.method === "GET" ? "read" : "write");
+    if (!who.scopes.includes(scope)) return errorResponse(403, `This token lacks the ${scope} scope`);
+    if (access === "admin" && who.editor.role !== "admin") return errorResponse(403, "Only an admin may do this");
+    return undefined;
+  }
+
   return {
     handle,
     routes: options.routes,
     repo,
     stores,
     storage,
+    auth,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

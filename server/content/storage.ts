@@ -18,18 +18,30 @@ import { migrateSqlite, openSqliteFile, SQLITE_FILE } from "./db/sqlite";
 import { PostgresContentRepository } from "./postgres-repository";
 import type { ContentRepository } from "./repository";
 import { SqliteContentRepository } from "./sqlite-repository";
+import { type AccountsStore, SqliteAccountsStore } from "./stores/accounts";
+import { PostgresAccountsStore } from "./stores/accounts.postgres";
+import { type ApiTokensStore, SqliteApiTokensStore } from "./stores/api-tokens";
+import { PostgresApiTokensStore } from "./stores/api-tokens.postgres";
 import { type ArticlesStore, SqliteArticlesStore } from "./stores/articles";
 import { PostgresArticlesStore } from "./stores/articles.postgres";
+import { type AuditStore, SqliteAuditStore } from "./stores/audit";
+import { PostgresAuditStore } from "./stores/audit.postgres";
 import { type CaptchaReplayStore, SqliteCaptchaReplayStore } from "./stores/captcha-replays";
 import { PostgresCaptchaReplayStore } from "./stores/captcha-replays.postgres";
 import { type ListingsStore, SqliteListingsStore } from "./stores/listings";
 import { PostgresListingsStore } from "./stores/listings.postgres";
+import { type LoginThrottleStore, SqliteLoginThrottleStore } from "./stores/login-throttle";
+import { PostgresLoginThrottleStore } from "./stores/login-throttle.postgres";
 import { type OutboxStore, SqliteOutboxStore } from "./stores/outbox";
 import { PostgresOutboxStore } from "./stores/outbox.postgres";
+import { type PageLocksStore, SqlitePageLocksStore } from "./stores/page-locks";
+import { PostgresPageLocksStore } from "./stores/page-locks.postgres";
 import { type RateLimitStore, SqliteRateLimitStore } from "./stores/rate-limits";
 import { PostgresRateLimitStore } from "./stores/rate-limits.postgres";
 import { type SecretsStore, SqliteSecretsStore } from "./stores/secrets";
 import { PostgresSecretsStore } from "./stores/secrets.postgres";
+import { type SessionsStore, SqliteSessionsStore } from "./stores/sessions";
+import { PostgresSessionsStore } from "./stores/sessions.postgres";
 import { SqliteSubmissionsStore, type SubmissionsStore } from "./stores/submissions";
 import { PostgresSubmissionsStore } from "./stores/submissions.postgres";
 
@@ -42,6 +54,15 @@ export interface Storage {
   readonly submissions: SubmissionsStore;
   /** Token buckets shared by every process on this database. */
   readonly rateLimits: RateLimitStore;
+  /** Editor accounts, passkeys and one-time account links. */
+  readonly accounts: AccountsStore;
+  /** Editor sessions and WebAuthn challenges. */
+  readonly sessions: SessionsStore;
+  /** Failed sign-ins per account and per client address. */
+  readonly loginThrottle: LoginThrottleStore;
+  readonly apiTokens: ApiTokensStore;
+  readonly audit: AuditStore;
+  readonly pageLocks: PageLocksStore;
   /** The delivery outbox of leads (e-mail, webhook). */
   readonly outbox: OutboxStore;
   /** Captcha challenges already used (single use across processes). */
@@ -66,6 +87,12 @@ export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Stor
     articles: new SqliteArticlesStore(db),
     submissions: new SqliteSubmissionsStore(db),
     rateLimits: new SqliteRateLimitStore(db),
+    accounts: new SqliteAccountsStore(db),
+    sessions: new SqliteSessionsStore(db),
+    loginThrottle: new SqliteLoginThrottleStore(db),
+    apiTokens: new SqliteApiTokensStore(db),
+    audit: new SqliteAuditStore(db),
+    pageLocks: new SqlitePageLocksStore(db),
     outbox: new SqliteOutboxStore(db),
     captchaReplays: new SqliteCaptchaReplayStore(db),
     secrets: new SqliteSecretsStore(db),
@@ -101,6 +128,12 @@ function postgresStorage(pool: pg.Pool, migrations: MigrationReport): Storage {
     articles: new PostgresArticlesStore(pool),
     submissions: new PostgresSubmissionsStore(pool),
     rateLimits: new PostgresRateLimitStore(pool),
+    accounts: new PostgresAccountsStore(pool),
+    sessions: new PostgresSessionsStore(pool),
+    loginThrottle: new PostgresLoginThrottleStore(pool),
+    apiTokens: new PostgresApiTokensStore(pool),
+    audit: new PostgresAuditStore(pool),
+    pageLocks: new PostgresPageLocksStore(pool),
     outbox: new PostgresOutboxStore(pool),
     captchaReplays: new PostgresCaptchaReplayStore(pool),
     secrets: new PostgresSecretsStore(pool),

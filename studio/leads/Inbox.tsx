@@ -1,15 +1,16 @@
 /**
  * The broker's inbox (issue 16), a QA section of the studio: every lead the site's forms sent,
  * filters by form, status and dates, a search by name or e-mail, the full detail, mark handled,
- * retry a failed delivery, CSV export, delete one lead (Law 25). Editors only: the server
- * decides (server/content/auth.ts `requireEditor`); here the editor key is asked for, as the
- * publish dialog does, and kept for the tab only.
+ * retry a failed delivery, CSV export, delete one lead (Law 25). Signed-in editors and admins
+ * only: the route sends anyone else to the sign-in page, and the server decides every call
+ * (server/content/auth.ts `requireEditor`) from the HttpOnly session cookie. Nothing is asked
+ * for or kept in the browser; a session that ends meanwhile gets a link to sign in again.
  *
  * Loaded only by renderer/routes/leads.tsx after hydration: no public page carries it.
  */
 import "../../renderer/messages/leads";
 import "./inbox.css";
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import {
   Button,
   Checkbox,
@@ -34,18 +35,17 @@ import {
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
 import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
+import { signInUrl } from "../auth/paths";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
-/** The key the publish dialog keeps too: an editor types it once per tab. */
-const KEY_STORAGE = "studio:editor-key";
 const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
 const toasts = new ToastQueue<{ text: string }>({ maxVisibleToasts: 3 });
 const notify = (text: string) => toasts.add({ text }, { timeout: 5000 });
 
 export interface InboxProps {
   locale: Locale;
-  site: Pick<StudioSiteRef, "site_id" | "site_key">;
+  site: Pick<StudioSiteRef, "site_id">;
   /** The studio's sections page and the inbox in the other language. */
   studioHref: string;
   otherHref: string;
@@ -53,9 +53,8 @@ export interface InboxProps {
 
 export default function Inbox(props: InboxProps) {
   const { t } = useTranslation();
-  const [key, setKey] = useState<string | null>(null);
-  useEffect(() => setKey(sessionStorage.getItem(KEY_STORAGE) ?? ""), []);
-  const api = useMemo(() => (key ? createLeadsApi(props.site, key) : null), [key, props.site]);
+  const api = useMemo(() => createLeadsApi(props.site), [props.site]);
+  const [signedOut, setSignedOut] = useState(false);
   const otherLocale = props.locale === "fr" ? "en" : "fr";
 
   return (
@@ -71,23 +70,10 @@ export default function Inbox(props: InboxProps) {
       <main id="main-content" tabIndex={-1} className="leads-main">
         <h1 className="leads-title">{t("leads.inbox.title")}</h1>
         <p className="leads-intro">{t("leads.inbox.intro")}</p>
-        {key === null ? null : api ? (
-          <LeadList
-            api={api}
-            locale={props.locale}
-            onUnauthorised={() => {
-              sessionStorage.removeItem(KEY_STORAGE);
-              setKey("");
-              notify(t("leads.inbox.sign-in.wrong"));
-            }}
-          />
+        {signedOut ? (
+          <SessionEnded locale={props.locale} />
         ) : (
-          <SignIn
-            onKey={(value) => {
-              sessionStorage.setItem(KEY_STORAGE, value);
-              setKey(value);
-            }}
-          />
+          <LeadList api={api} locale={props.locale} onUnauthorised={() => setSignedOut(true)} />
         )}
       </main>
       <ToastRegion queue={toasts} className="leads-toasts">
@@ -106,26 +92,16 @@ export default function Inbox(props: InboxProps) {
   );
 }
 
-function SignIn({ onKey }: { onKey: (key: string) => void }) {
+/** The session ended while the inbox was open (signed out elsewhere, revoked, expired). */
+function SessionEnded({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (value.trim()) onKey(value.trim());
-  };
   return (
-    <section className="leads-signin" aria-labelledby="leads-signin-title">
+    <section className="leads-signin" aria-labelledby="leads-signin-title" role="alert">
       <h2 id="leads-signin-title">{t("leads.inbox.sign-in.title")}</h2>
       <p>{t("leads.inbox.sign-in.text")}</p>
-      <form onSubmit={submit} className="leads-signin__form">
-        <TextField value={value} onChange={setValue} type="password" isRequired className="leads-field">
-          <Label>{t("leads.inbox.sign-in.key")}</Label>
-          <Input autoComplete="current-password" />
-        </TextField>
-        <Button type="submit" className="leads-button leads-button--primary">
-          {t("leads.inbox.sign-in.submit")}
-        </Button>
-      </form>
+      <a className="leads-button leads-button--primary" href={signInUrl(locale, window.location.pathname)}>
+        {t("leads.inbox.sign-in.link")}
+      </a>
     </section>
   );
 }

@@ -73,9 +73,9 @@ async function read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   return schema.parse(body);
 }
 
-export function createLeadsApi(site: Pick<StudioSiteRef, "site_id" | "site_key">, editorKey: string) {
+export function createLeadsApi(site: Pick<StudioSiteRef, "site_id">) {
   const base = `/api/leads/${encodeURIComponent(site.site_id)}`;
-  const call = (path: string, init?: Parameters<typeof editorRequest>[3]) => editorRequest(site, editorKey, path, init);
+  const call = editorRequest;
   return {
     async list(query: LeadQuery): Promise<LeadPage> {
       return (await read(await call(`${base}?${queryString(query, { limit: "25" })}`), pageSchema)).data;

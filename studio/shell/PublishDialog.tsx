@@ -1,7 +1,10 @@
 /**
  * Publish: the toolbar's primary action. Its button shows how many errors the page has; the
  * dialog lists them by block and field name (each selects its block and field) and refuses to
- * publish while any exists; otherwise it asks for what publish-auth.tsx needs and PUTs the page.
+ * publish while any exists; otherwise it PUTs the page as the signed-in editor (the session
+ * cookie: no key is asked for or stored) from the version it was edited from (If-Match), and
+ * says so when the session ended (a link to sign in again in a new tab, the draft kept), when
+ * another editor holds the page's lock, or when the page changed meanwhile.
  *
  * Speed: only the open dialog follows the document (`PublishIssues`); the button reads a count
  * that `countIssues` takes from the per-block validation cache (no schema runs at a keystroke
@@ -11,11 +14,11 @@ import { type ReactNode, useMemo, useState } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
+import { signInUrl } from "../auth/paths";
 import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
 import { PageSelect } from "./PageOptions";
-import { usePublishAuth } from "./publish-auth";
 import { useViewStore } from "./view";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
@@ -23,13 +26,13 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const origin = useStudioStore((s) => s.doc?.origin);
   const errors = useStudioStore((s) => countIssues(s.doc));
-  const auth = usePublishAuth();
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
   const [status, setStatus] = useState<{
     kind: "idle" | "working" | "error" | "success";
     text?: string;
     href?: string;
+    link?: string;
   }>({ kind: "idle" });
   const needsTarget = origin !== undefined && origin !== "server";
 
@@ -40,7 +43,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     if (needsTarget && !chosen) return;
     setStatus({ kind: "working", text: t("studio.publish.working") });
     try {
-      const { version } = await api.publish(doc, auth.credentials(), chosen);
+      const { version } = await api.publish(doc, chosen);
       useStudioStore.getState().markPublished(version, chosen);
       const path = (chosen?.paths ?? doc.paths)[locale];
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
@@ -49,7 +52,16 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
         const version = (error.body as { version?: number } | undefined)?.version ?? "?";
         setStatus({ kind: "error", text: t("studio.publish.conflict", { version }) });
       } else if (error instanceof StudioApiError && error.status === 401) {
-        setStatus({ kind: "error", text: t("studio.publish.unauthorized") });
+        // The session ended (signed out elsewhere, revoked, expired): the draft stays in this tab.
+        setStatus({
+          kind: "error",
+          text: t("studio.publish.unauthorized"),
+          href: signInUrl(locale, window.location.pathname),
+          link: t("studio.publish.sign-in"),
+        });
+      } else if (error instanceof StudioApiError && error.status === 423) {
+        const holder = (error.body as { lock?: { editor?: { name?: string } } } | undefined)?.lock?.editor?.name ?? "?";
+        setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder }) });
       } else {
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }
@@ -107,11 +119,10 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                           />
                         </>
                       ) : null}
-                      {auth.field}
                       <Button
                         type="submit"
                         className="studio-button studio-button-primary"
-                        isDisabled={status.kind === "working" || !auth.ready || (needsTarget && !target)}
+                        isDisabled={status.kind === "working" || (needsTarget && !target)}
                       >
                         {t("studio.publish.submit")}
                       </Button>
@@ -123,7 +134,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                   {status.href ? (
                     <>
                       {" "}
-                      <a href={status.href}>{t("studio.publish.view")}</a>
+                      <a href={status.href} target={status.link ? "_blank" : undefined}>
+                        {status.link ?? t("studio.publish.view")}
+                      </a>
                     </>
                   ) : null}
                 </div>

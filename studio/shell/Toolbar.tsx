@@ -2,8 +2,9 @@
  * The studio's toolbar, one row: the screens (sections, general settings), the Open menu (demo
  * page, a page of the site, import, export, back to the loaded version) with the open page's
  * title, undo and redo, the preview device and zoom, the draft's save status, the language, the
- * edit-mode switch, and Publish as the primary action. A react-aria toolbar: arrows move between
- * its controls.
+ * edit-mode switch, Publish as the primary action, and the signed-in editor's menu (account,
+ * sign-out). A react-aria toolbar: arrows move between its controls. Below the row, the page's
+ * lock when another editor holds it.
  *
  * Speed: it reads whether a page is open, its title and the history cursor, never the page, so
  * a keystroke on the canvas does not render it (the Publish button's error count excepted, when
@@ -26,6 +27,7 @@ import {
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
+import { PageLock, StudioSession } from "../auth/StudioSession";
 import {
   DEVICE_NAMES,
   DEVICES,
@@ -113,7 +115,9 @@ export function Toolbar(props: {
           {t("studio.toolbar.other-locale")}
         </a>
         <PublishDialog api={props.api} locale={locale} />
+        <StudioSession locale={locale} />
       </AriaToolbar>
+      <PageLock siteId={props.site.site_id} />
     </header>
   );
 }

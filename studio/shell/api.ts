@@ -1,11 +1,15 @@
-/** The studio's calls to the content service (content client: x-site-id + x-site-key). */
+/**
+ * The studio's calls to the content service (content client) as the signed-in editor: the
+ * browser sends the HttpOnly session cookie with these same-origin calls, so no key is
+ * asked for, stored or bundled. Publishing sends the version it edited (`base_version` and
+ * `If-Match`): the service refuses a save without it (428).
+ */
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
 import { parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc } from "../store/types";
-import type { PublishCredentials } from "./publish-auth";
 
 export interface StudioSiteRef {
   site_id: string;
@@ -102,9 +106,9 @@ export class StudioApiError extends Error {
 }
 
 export function createStudioApi(site: StudioSiteRef) {
-  const headers = { accept: "application/json", "x-site-id": site.site_id, "x-site-key": site.site_key };
+  const headers = { accept: "application/json" };
   async function get(path: string): Promise<unknown> {
-    const response = await fetch(path, { headers });
+    const response = await fetch(path, { headers, credentials: "same-origin" });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new StudioApiError(response.status, `HTTP ${response.status}`, body);
     return body;
@@ -135,12 +139,13 @@ export function createStudioApi(site: StudioSiteRef) {
         .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
       return docOfPage(body.page, site, "server");
     },
-    async publish(doc: StudioDoc, credentials: PublishCredentials, target?: PageSummary): Promise<{ version: number }> {
+    async publish(doc: StudioDoc, target?: PageSummary): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
-        headers: { ...headers, "content-type": "application/json", ...credentials.headers },
+        headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
+        credentials: "same-origin",
         body: JSON.stringify({ page, base_version }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
@@ -152,27 +157,21 @@ export function createStudioApi(site: StudioSiteRef) {
 export type StudioApi = ReturnType<typeof createStudioApi>;
 
 /**
- * A call that needs an editor (publishing, the leads inbox): the content client's headers and
- * the editor's credential. The one place that says how an editor proves who they are, so that
- * editor accounts and sessions (issue 18) replace the shared key here for every caller.
+ * A call that needs an editor (the leads inbox): the signed-in editor's session cookie goes with
+ * this same-origin call (HttpOnly: no script reads it, nothing is stored in the browser). A 401
+ * means the session ended; the caller sends the editor to the sign-in page.
  */
 export async function editorRequest(
-  site: Pick<StudioSiteRef, "site_id" | "site_key">,
-  editorKey: string,
   path: string,
   init: { method?: string; json?: unknown; accept?: string } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    accept: init.accept ?? "application/json",
-    "x-site-id": site.site_id,
-    "x-site-key": site.site_key,
-    "x-editor-key": editorKey,
-  };
+  const headers: Record<string, string> = { accept: init.accept ?? "application/json" };
   if (init.json !== undefined) headers["content-type"] = "application/json";
   return fetch(path, {
     method: init.method ?? "GET",
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    credentials: "same-origin",
     cache: "no-store",
   });
 }

@@ -46,7 +46,8 @@ export type IconName =
   | "plus"
   | "folder"
   | "scheme"
-  | "link";
+  | "link"
+  | "account";
 
 const PATHS: Record<IconName, ReactNode> = {
   undo: (
@@ -144,6 +145,12 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 3a9 9 0 0 1 0 18Z" fill="currentColor" />
+    </>
+  ),
+  account: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
     </>
   ),
   folder: (

@@ -1,6 +1,7 @@
 /** Starts scripts/contact-server.ts in a child process and waits for its port. */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { fixtureEditors } from "../../server/auth/setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -70,12 +71,29 @@ export async function submitContact(origin: string, marker: string, index: numbe
   });
 }
 
-/** Every stored submission of the demo broker (editor key). */
-export async function storedSubmissions(origin: string, editorKey: string) {
+/**
+ * Signs in as a fixture editor (the server runs with FIXTURE_EDITORS=true) and returns the
+ * Cookie header that carries the session.
+ */
+export async function signInCookie(origin: string, role: "admin" | "editor" = "editor"): Promise<string> {
+  const editor = fixtureEditors().find((e) => e.role === role)!;
+  const response = await fetch(`${origin}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: editor.email, password: editor.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers.get("set-cookie") ?? "";
+  return cookie.split(";")[0]!;
+}
+
+/** Every stored submission of the demo broker (read as a signed-in editor). */
+export async function storedSubmissions(origin: string) {
+  const cookie = await signInCookie(origin);
   const all: { id: string; type: string; locale: string; payload: Record<string, unknown> }[] = [];
   for (let page = 1; ; page++) {
     const response = await fetch(`${origin}/api/submissions/${BROKER_SITE.site_id}?page=${page}&limit=200`, {
-      headers: { "x-site-id": BROKER_SITE.site_id, "x-site-key": BROKER_SITE.site_key, "x-editor-key": editorKey },
+      headers: { cookie },
     });
     if (!response.ok) throw new Error(`submissions answered ${response.status}`);
     const body = (await response.json()) as { data: { total: number; submissions: typeof all } };

@@ -2,9 +2,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fixtureEditors } from "../../server/auth/setup";
 import { loadConfig } from "../../server/config";
 import { createEmbeddedContentService } from "../../server/content/index";
 import type { PageRecord } from "../../server/content/repository";
+import type { ContentService } from "../../server/content/service";
 
 /** Answers are read field by field in tests. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
@@ -19,8 +21,16 @@ export const PROTECTED_BASE = `http://localhost/api/swc/${BROKER.microsite_id}`;
 
 export async function createTestService(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
-  // The embedded store in a fresh folder, whatever DATABASE_URL the shell has.
-  const config = loadConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, NODE_ENV: "test", ...env });
+  // The embedded store in a fresh folder, whatever DATABASE_URL the shell has; the fixture
+  // editors (fixtures/editors.json) exist.
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: "",
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    FIXTURE_EDITORS: "true",
+    ...env,
+  });
   const service = await createEmbeddedContentService(config);
   return {
     service,
@@ -44,16 +54,30 @@ export async function getProtected(service: { handle(r: Request): Promise<Respon
   return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerBody };
 }
 
-/** Saves a page the way the studio publishes: PUT /api/pages/{site}/{page} with the editor key. */
-export function publishPage(service: { handle(r: Request): Promise<Response> }, page: PageRecord, editorKey: string) {
+/** A fixture account of fixtures/editors.json by role (the first of that role). */
+export function fixtureEditor(role: "admin" | "editor" = "editor") {
+  return fixtureEditors().find((e) => e.role === role)!;
+}
+
+/**
+ * An API token (read and write) of a fixture editor, made directly in the store: what a tool
+ * or CI job gets from the account page. The service must have been created with the fixture
+ * editors (createTestService does).
+ */
+export async function editorToken(service: ContentService, role: "admin" | "editor" = "editor"): Promise<string> {
+  const editor = await service.storage.accounts.findByEmail(fixtureEditor(role).email);
+  if (!editor) throw new Error("No fixture editor: create the service with FIXTURE_EDITORS=true");
+  return (await service.auth.issueApiToken(editor.id, "tests", ["read", "write"])).token;
+}
+
+/** Saves a page the way a tool publishes: PUT /api/pages/{site}/{page} with an editor's API token. */
+export function publishPage(service: { handle(r: Request): Promise<Response> }, page: PageRecord, token: string) {
   return service.handle(
     new Request(`http://localhost/api/pages/${BROKER.site_id}/${page.page_id}`, {
       method: "PUT",
       headers: {
         "content-type": "application/json",
-        "x-site-id": BROKER.site_id,
-        "x-site-key": BROKER.site_key,
-        "x-editor-key": editorKey,
+        authorization: `Bearer ${token}`,
       },
       body: JSON.stringify({ page, base_version: page.version }),
     }),

@@ -80,6 +80,21 @@ describe("SQLite migrations", () => {
     },
   );
 
+  it("applies a version below the current one that a later merge brought (branches take ranges)", () => {
+    // A database migrated before the middle version existed (e.g. leads' 10 before editors' 3).
+    const middle = SQLITE_MIGRATIONS.at(-2)!;
+    const db = openSqliteFile(sqliteFile());
+    const without = SQLITE_MIGRATIONS.filter((m) => m !== middle);
+    migrateSqlite(db, without);
+    const latest = SQLITE_MIGRATIONS.at(-1)!.version;
+    expect(migrateSqlite(db, SQLITE_MIGRATIONS)).toEqual({ applied: [middle.version], current: latest, latest });
+    const fresh = openSqliteFile(sqliteFile());
+    migrateSqlite(fresh, SQLITE_MIGRATIONS);
+    expect(sqliteTables(db)).toEqual(sqliteTables(fresh));
+    db.close();
+    fresh.close();
+  });
+
   it("applies version 2 over version 1 holding data", async () => {
     const file = sqliteFile();
     const db = openSqliteFile(file);

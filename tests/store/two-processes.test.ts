@@ -12,10 +12,8 @@ import { createEmbeddedContentService } from "../../server/content/index";
 import type { PageRecord } from "../../server/content/repository";
 import type { ContentService } from "../../server/content/service";
 import { openPostgresStorage, openSqliteStorage, type Storage } from "../../server/content/storage";
-import { BROKER, PROTECTED_BASE, publishPage } from "../helpers/content-service";
+import { BROKER, editorToken, PROTECTED_BASE, publishPage } from "../helpers/content-service";
 import { createTestDatabase } from "../helpers/postgres";
-
-const EDITOR_KEY = "two-processes-editor-key-01";
 
 const setups: { kind: Storage["kind"]; open: () => Promise<() => Promise<Storage>> }[] = [
   {
@@ -40,7 +38,7 @@ describe.each(setups)("two services on one $kind database", ({ open }) => {
 
   beforeAll(async () => {
     const storage = await open();
-    const config = loadConfig({ ...process.env, NODE_ENV: "test", EDITOR_KEY, CONTACT_RATE_LIMIT: "10" });
+    const config = loadConfig({ ...process.env, NODE_ENV: "test", FIXTURE_EDITORS: "true", CONTACT_RATE_LIMIT: "10" });
     first = await createEmbeddedContentService(config, { storage: await storage() });
     second = await createEmbeddedContentService(config, { storage: await storage() });
   }, 120_000);
@@ -68,7 +66,7 @@ describe.each(setups)("two services on one $kind database", ({ open }) => {
     expect(before?.fr).toBeTruthy();
     const page = structuredClone(await first.repo.getPage(BROKER.site_id, "about")) as PageRecord;
     page.title = { fr: "À propos de Julie (publié)", en: "About Julie (published)" };
-    expect((await publishPage(first, page, EDITOR_KEY)).status).toBe(200);
+    expect((await publishPage(first, page, await editorToken(first))).status).toBe(200);
     expect((await pageTitle(second, "/fr/a-propos"))?.fr).toBe("À propos de Julie (publié)");
     expect((await pageTitle(second, "/en/about"))?.en).toBe("About Julie (published)");
   });

@@ -167,6 +167,116 @@ UPDATE pages SET updated_at = (doc->>'updated_at')::timestamptz WHERE doc->>'upd
 `,
   },
   {
+    version: 3,
+    name: "editors_sessions_audit_locks",
+    up: `
+-- Editor accounts (issue 18). Times are milliseconds since the epoch.
+CREATE TABLE editors (
+  id text PRIMARY KEY,
+  email text NOT NULL UNIQUE,
+  name text NOT NULL,
+  role text NOT NULL CHECK (role IN ('admin', 'editor')),
+  password_hash text,
+  created_ms bigint NOT NULL,
+  updated_ms bigint NOT NULL
+);
+CREATE TABLE passkeys (
+  id text PRIMARY KEY,
+  editor_id text NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  public_key text NOT NULL,
+  counter bigint NOT NULL,
+  transports text NOT NULL,
+  device_type text NOT NULL,
+  backed_up boolean NOT NULL,
+  name text NOT NULL,
+  created_ms bigint NOT NULL,
+  last_used_ms bigint
+);
+CREATE INDEX passkeys_editor ON passkeys(editor_id);
+-- One-time links (first-run setup, invitation, reset), by the SHA-256 of their token.
+CREATE TABLE account_links (
+  token_hash text PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('setup', 'invite', 'reset')),
+  editor_id text REFERENCES editors(id) ON DELETE CASCADE,
+  created_ms bigint NOT NULL,
+  expires_ms bigint NOT NULL,
+  used_ms bigint
+);
+CREATE INDEX account_links_editor ON account_links(editor_id);
+-- Sessions: found by the SHA-256 of the cookie's secret, listed and revoked by id.
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  editor_id text NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  method text NOT NULL,
+  created_ms bigint NOT NULL,
+  last_seen_ms bigint NOT NULL,
+  expires_ms bigint NOT NULL,
+  ip text,
+  user_agent text
+);
+CREATE INDEX sessions_editor ON sessions(editor_id);
+CREATE INDEX sessions_expiry ON sessions(expires_ms);
+-- WebAuthn challenges, used once.
+CREATE TABLE auth_challenges (
+  id text PRIMARY KEY,
+  challenge text NOT NULL,
+  kind text NOT NULL,
+  editor_id text REFERENCES editors(id) ON DELETE CASCADE,
+  expires_ms bigint NOT NULL
+);
+-- Failed sign-ins per account (e-mail hash) and per client address.
+CREATE TABLE login_throttle (
+  key text PRIMARY KEY,
+  failures bigint NOT NULL,
+  last_failure_ms bigint NOT NULL,
+  blocked_until_ms bigint NOT NULL
+);
+CREATE TABLE api_tokens (
+  id text PRIMARY KEY,
+  editor_id text NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  prefix text NOT NULL,
+  token_hash text NOT NULL UNIQUE,
+  scopes text NOT NULL,
+  created_ms bigint NOT NULL,
+  expires_ms bigint,
+  last_used_ms bigint
+);
+CREATE INDEX api_tokens_editor ON api_tokens(editor_id);
+-- The audit trail: append-only, read newest first.
+CREATE TABLE audit_log (
+  seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at_ms bigint NOT NULL,
+  actor_id text,
+  actor_label text NOT NULL,
+  action text NOT NULL,
+  target text,
+  outcome text NOT NULL,
+  details json,
+  ip text,
+  user_agent text,
+  via text NOT NULL
+);
+CREATE INDEX audit_log_at ON audit_log(at_ms);
+CREATE INDEX audit_log_actor ON audit_log(actor_id, seq);
+CREATE INDEX audit_log_action ON audit_log(action, seq);
+-- Page locks (a heartbeat renews them; they lapse at expires_ms).
+CREATE TABLE page_locks (
+  site_id text NOT NULL,
+  page_id text NOT NULL,
+  holder text NOT NULL,
+  editor_id text NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  editor_name text NOT NULL,
+  acquired_ms bigint NOT NULL,
+  heartbeat_ms bigint NOT NULL,
+  expires_ms bigint NOT NULL,
+  PRIMARY KEY (site_id, page_id)
+);
+CREATE INDEX page_locks_holder ON page_locks(holder);
+`,
+  },
+  {
     version: 10,
     name: "leads",
     up: `

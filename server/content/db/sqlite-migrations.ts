@@ -144,6 +144,116 @@ UPDATE pages SET updated_at = json_extract(doc, '$.updated_at');
 `,
   },
   {
+    version: 3,
+    name: "editors_sessions_audit_locks",
+    up: `
+-- Editor accounts (issue 18). Times are milliseconds since the epoch.
+CREATE TABLE editors (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('admin', 'editor')),
+  password_hash TEXT,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY,
+  editor_id TEXT NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  public_key TEXT NOT NULL,
+  counter INTEGER NOT NULL,
+  transports TEXT NOT NULL,
+  device_type TEXT NOT NULL,
+  backed_up INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  last_used_ms INTEGER
+);
+CREATE INDEX passkeys_editor ON passkeys(editor_id);
+-- One-time links (first-run setup, invitation, reset), by the SHA-256 of their token.
+CREATE TABLE account_links (
+  token_hash TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('setup', 'invite', 'reset')),
+  editor_id TEXT REFERENCES editors(id) ON DELETE CASCADE,
+  created_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL,
+  used_ms INTEGER
+);
+CREATE INDEX account_links_editor ON account_links(editor_id);
+-- Sessions: found by the SHA-256 of the cookie's secret, listed and revoked by id.
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  editor_id TEXT NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  method TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  last_seen_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL,
+  ip TEXT,
+  user_agent TEXT
+);
+CREATE INDEX sessions_editor ON sessions(editor_id);
+CREATE INDEX sessions_expiry ON sessions(expires_ms);
+-- WebAuthn challenges, used once.
+CREATE TABLE auth_challenges (
+  id TEXT PRIMARY KEY,
+  challenge TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  editor_id TEXT REFERENCES editors(id) ON DELETE CASCADE,
+  expires_ms INTEGER NOT NULL
+);
+-- Failed sign-ins per account (e-mail hash) and per client address.
+CREATE TABLE login_throttle (
+  key TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  last_failure_ms INTEGER NOT NULL,
+  blocked_until_ms INTEGER NOT NULL
+);
+CREATE TABLE api_tokens (
+  id TEXT PRIMARY KEY,
+  editor_id TEXT NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  scopes TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  expires_ms INTEGER,
+  last_used_ms INTEGER
+);
+CREATE INDEX api_tokens_editor ON api_tokens(editor_id);
+-- The audit trail: append-only, read newest first.
+CREATE TABLE audit_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at_ms INTEGER NOT NULL,
+  actor_id TEXT,
+  actor_label TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT,
+  outcome TEXT NOT NULL,
+  details TEXT,
+  ip TEXT,
+  user_agent TEXT,
+  via TEXT NOT NULL
+);
+CREATE INDEX audit_log_at ON audit_log(at_ms);
+CREATE INDEX audit_log_actor ON audit_log(actor_id, seq);
+CREATE INDEX audit_log_action ON audit_log(action, seq);
+-- Page locks (a heartbeat renews them; they lapse at expires_ms).
+CREATE TABLE page_locks (
+  site_id TEXT NOT NULL,
+  page_id TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  editor_id TEXT NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
+  editor_name TEXT NOT NULL,
+  acquired_ms INTEGER NOT NULL,
+  heartbeat_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL,
+  PRIMARY KEY (site_id, page_id)
+);
+CREATE INDEX page_locks_holder ON page_locks(holder);
+`,
+  },
+  {
     version: 10,
     name: "leads",
     up: `

@@ -10,7 +10,7 @@
  *
  * GET /captcha/challenge (protected): a new ALTCHA challenge for this site's forms.
  *
- * GET /submissions/:site_id (content client, editor): the stored submissions, newest first.
+ * GET /submissions/:site_id (content client, a signed-in editor or a read token): the stored submissions, newest first.
  */
 import { z } from "zod";
 import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
@@ -178,10 +178,11 @@ export const contactRoutes: Route[] = [
     method: "GET",
     pattern: "/submissions/:site_id",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const { params, url, repo, stores } = ctx;
       const siteId = params.site_id ?? "";
-      requireEditor(ctx, siteId);
+      await requireEditor(ctx, siteId);
       if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       const parsed = submissionsQuerySchema.safeParse(queryObject(url));
       if (!parsed.success) {

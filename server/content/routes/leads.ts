@@ -1,5 +1,6 @@
 /**
- * The broker's inbox (content client, editors only; `requireEditor` decides who that is):
+ * The broker's inbox (content client; signed-in editors and admins, or their API tokens:
+ * `requireEditor` decides who that is):
  *
  * GET    /leads/:site_id                 leads matching filters (type, status, from, to, q, problems), paged
  * GET    /leads/:site_id/export          the same leads as CSV (UTF-8 with BOM), headers in `locale`
@@ -8,7 +9,7 @@
  * POST   /leads/:site_id/:id/retry       makes its undelivered e-mail and webhook due again
  * DELETE /leads/:site_id/:id             deletes the lead (a person's request under Law 25)
  *
- * Changes go to the audit trail hook (server/content/auth.ts).
+ * Changes go to the audit trail (server/content/auth.ts `recordAudit`).
  */
 import { z } from "zod";
 import { leadsCsv } from "../../leads/csv";
@@ -79,7 +80,7 @@ const publicLead = ({ ip_hash: _ip, ...lead }: SubmissionRecord) => lead;
 
 async function siteOf(ctx: RouteContext): Promise<string> {
   const siteId = ctx.params.site_id ?? "";
-  requireEditor(ctx, siteId);
+  await requireEditor(ctx, siteId);
   if (!(await ctx.repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
   return siteId;
 }
@@ -95,6 +96,7 @@ export const leadRoutes: Route[] = [
     method: "GET",
     pattern: "/leads/:site_id",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const query = parseQuery(ctx.url);
@@ -123,6 +125,7 @@ export const leadRoutes: Route[] = [
     method: "GET",
     pattern: "/leads/:site_id/export",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const query = parseQuery(ctx.url);
@@ -133,7 +136,7 @@ export const leadRoutes: Route[] = [
         leads.push(...page.submissions);
         if (page.submissions.length < 500) break;
       }
-      await recordAudit(ctx, { action: "leads.exported", site_id: siteId, count: leads.length });
+      await recordAudit(ctx, { action: "lead.exported", site_id: siteId, count: leads.length });
       const name = `${query.locale === "fr" ? "demandes" : "leads"}-${new Date().toISOString().slice(0, 10)}.csv`;
       return new Response(leadsCsv(leads, query.locale, leadsT(query.locale)), {
         headers: {
@@ -148,6 +151,7 @@ export const leadRoutes: Route[] = [
     method: "GET",
     pattern: "/leads/:site_id/:id",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const lead = await leadOf(ctx, siteId);
@@ -158,6 +162,7 @@ export const leadRoutes: Route[] = [
     method: "PUT",
     pattern: "/leads/:site_id/:id/status",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const parsed = statusBodySchema.safeParse(await readJson(ctx.request, 10_000));
@@ -178,6 +183,7 @@ export const leadRoutes: Route[] = [
     method: "POST",
     pattern: "/leads/:site_id/:id/retry",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const lead = await leadOf(ctx, siteId);
@@ -191,6 +197,7 @@ export const leadRoutes: Route[] = [
     method: "DELETE",
     pattern: "/leads/:site_id/:id",
     clients: ["content"],
+    access: "editor",
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const id = ctx.params.id ?? "";

@@ -127,6 +127,13 @@ const savePageBodySchema = z.object({
   base_version: z.number().int().nonnegative().optional(),
 });
 
+/** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
+export function ifMatchVersion(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
 export const pageRoutes: Route[] = [
   {
     method: "POST",
@@ -164,9 +171,30 @@ export const pageRoutes: Route[] = [
     handler: async ({ repo }) => json(demoPageAnswerSchema.parse({ blocks: await repo.getDemoBlocks() })),
   },
   {
+    // The sitemap's list: visible pages only, with the public site key.
+    method: "GET",
+    pattern: "/pages",
+    clients: ["protected"],
+    handler: async ({ repo, site }) =>
+      json({
+        pages: (await repo.listPages(site!.site_id))
+          .filter((p) => !p.hidden)
+          .map((p) => ({
+            page_id: p.page_id,
+            paths: p.paths,
+            title: p.title,
+            hidden: false,
+            version: p.version,
+            updated_at: p.updated_at,
+          })),
+      }),
+  },
+  {
+    // Every page, hidden ones included: editors only.
     method: "GET",
     pattern: "/pages/:site_id",
     clients: ["content"],
+    access: "editor",
     handler: async ({ params, repo, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
@@ -187,6 +215,7 @@ export const pageRoutes: Route[] = [
     method: "GET",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
+    access: "editor",
     handler: async ({ params, repo, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
@@ -199,15 +228,45 @@ export const pageRoutes: Route[] = [
     method: "PUT",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
-    handler: async ({ request, params, repo, editor, changed }) => {
-      if (!editor) throw new HttpError(401, "Writing pages needs the editor key");
+    access: "editor",
+    handler: async ({ request, params, repo, audit, principal, auth, changed }) => {
       const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
       if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       if (parsed.data.page.page_id !== params.page_id) throw new HttpError(400, "page_id does not match the URL");
-      const result = await repo.savePage(siteId, parsed.data.page, parsed.data.base_version);
+      // Saving over a page needs the version it started from: without it a client would
+      // overwrite an edit it never saw (RFC 6585's 428).
+      const ifMatch = ifMatchVersion(request.headers.get("if-match"));
+      if (Number.isNaN(ifMatch)) throw new HttpError(400, 'If-Match must be a version, e.g. "3"');
+      const { base_version } = parsed.data;
+      if (ifMatch !== undefined && base_version !== undefined && ifMatch !== base_version)
+        throw new HttpError(400, "If-Match and base_version disagree");
+      const expected = base_version ?? ifMatch;
+      if (expected === undefined)
+        return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
+      const who = (await principal())!;
+      const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
+      if (lock && lock.holder !== who.holder) {
+        return json(
+          {
+            status: "error",
+            message: `${lock.editor_name} is editing this page`,
+            lock: { editor: { id: lock.editor_id, name: lock.editor_name } },
+          },
+          423,
+        );
+      }
+      const target = `${siteId}/${parsed.data.page.page_id}`;
+      // Version 0 creates a page: any stored version is then a conflict.
+      const result = await repo.savePage(siteId, parsed.data.page, expected);
       if (!result.ok && result.reason === "conflict") {
+        await audit({
+          action: "page.publish",
+          outcome: "failure",
+          target,
+          details: { reason: "conflict", base_version: expected },
+        });
         return json({ status: "error", message: "The page changed since you opened it", version: result.version }, 409);
       }
       if (!result.ok && result.reason === "path-taken") {
@@ -217,6 +276,7 @@ export const pageRoutes: Route[] = [
         );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
+      await audit({ action: "page.publish", outcome: "success", target, details: { version: result.version } });
       changed({ siteId, pageId: parsed.data.page.page_id });
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
     },

@@ -3,7 +3,6 @@
  * and the per-service helpers built on them (captcha verifier, rate limiter, lead delivery).
  */
 import type { Config } from "../../config";
-import type { AuditHook } from "../auth";
 import { type CaptchaVerifier, createCaptchaVerifier } from "../captcha";
 import { RateLimiter } from "../rate-limit";
 import type { Storage } from "../storage";
@@ -28,8 +27,6 @@ export interface ContentStores {
   /** Contact submissions per client IP, in buckets every process shares. */
   contactLimiter: Pick<RateLimiter, "take">;
   leadDelivery: LeadDelivery;
-  /** Where editors' actions on leads are recorded (the audit trail of editor accounts plugs in here). */
-  audit?: AuditHook;
 }
 
 /** The delivery channels the configuration turns on. */

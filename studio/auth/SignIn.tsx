@@ -1,0 +1,115 @@
+/**
+ * The sign-in page: passkey first (one button, the browser offers the passkeys it holds for
+ * this site), password below. Wrong credentials and unknown accounts get the same message;
+ * throttling says how long to wait.
+ */
+import "../../renderer/messages/auth";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../schema/locales";
+import { AuthApiError, call, signedInSchema } from "./client";
+import { passkeysSupported, signInWithPasskey, wasCancelled } from "./passkeys";
+import { authPath } from "./paths";
+import { AuthFrame, Field, Status } from "./ui";
+
+export function SignIn({ locale, next, expired }: { locale: Locale; next: string; expired?: boolean }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [canPasskey, setCanPasskey] = useState(true);
+  useEffect(() => setCanPasskey(passkeysSupported()), []);
+
+  const done = () => {
+    // A full load: the studio's loader runs with the new cookie.
+    window.location.assign(next);
+  };
+  const failed = (caught: unknown) => {
+    if (caught instanceof AuthApiError && caught.status === 429)
+      return setError(t("auth.sign-in.throttled", { seconds: caught.retryAfter ?? 60 }));
+    if (caught instanceof AuthApiError && caught.status === 401) return setError(t("auth.sign-in.wrong"));
+    setError(t("auth.error"));
+  };
+
+  async function withPassword(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      await call("POST", "sign-in", signedInSchema, { email, password });
+      done();
+    } catch (caught) {
+      failed(caught);
+      setBusy(false);
+    }
+  }
+
+  async function withPasskey() {
+    setBusy(true);
+    setError("");
+    try {
+      await signInWithPasskey();
+      done();
+    } catch (caught) {
+      if (wasCancelled(caught)) setError(t("auth.sign-in.passkey-cancelled"));
+      else if (caught instanceof AuthApiError && caught.status === 429) failed(caught);
+      else setError(t("auth.sign-in.passkey-failed"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthFrame title={t("auth.sign-in.title")}>
+      {expired ? <Status kind="ok">{t("auth.signed-out-now")}</Status> : null}
+      <p>{t("auth.sign-in.intro")}</p>
+      <Status kind="error">{error}</Status>
+      {canPasskey ? (
+        <button
+          type="button"
+          className="auth-button auth-button-primary auth-wide-button"
+          onClick={withPasskey}
+          disabled={busy}
+        >
+          {t("auth.sign-in.passkey")}
+        </button>
+      ) : (
+        <p className="auth-meta">{t("auth.sign-in.passkey-unsupported")}</p>
+      )}
+      <p className="auth-divider">{t("auth.sign-in.or")}</p>
+      <form onSubmit={withPassword}>
+        <Field
+          label={t("auth.sign-in.email")}
+          name="email"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          value={email}
+          onChange={setEmail}
+          maxLength={320}
+        />
+        <Field
+          label={t("auth.sign-in.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          maxLength={1024}
+        />
+        <button type="submit" className="auth-button auth-wide-button" disabled={busy}>
+          {busy ? t("auth.busy") : t("auth.sign-in.submit")}
+        </button>
+      </form>
+      <p className="auth-meta" style={{ marginTop: 16 }}>
+        {t("auth.sign-in.help")}
+      </p>
+      <p className="auth-links">
+        <a href={authPath("sign-in", locale === "fr" ? "en" : "fr")} lang={locale === "fr" ? "en" : "fr"}>
+          {locale === "fr" ? "English" : "Français"}
+        </a>
+      </p>
+    </AuthFrame>
+  );
+}
