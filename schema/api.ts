@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { localeSchema } from "./common";
 import { EMAIL_PATTERN } from "./forms";
+import { LISTING_FEATURES } from "./listing";
 import { pageDataSchema } from "./page";
 
 // ---- pages -------------------------------------------------------------------
@@ -94,11 +95,47 @@ export const propertyTooltipSchema = z.object({
 });
 export type PropertyTooltip = z.infer<typeof propertyTooltipSchema>;
 
+export const listingDetailsSchema = z.object({
+  year_built: z.number().int().min(1600).max(2100).nullable(),
+  lot_area: z.number().nonnegative().nullable(),
+  parking: z.number().int().nonnegative(),
+  features: z.array(z.enum(LISTING_FEATURES)),
+});
+
+/** The broker a site's listings lead to (site record `broker`): her card on a listing's page. */
+export const brokerCardSchema = z.object({
+  /** As on the OACIQ licence. */
+  name: z.string().min(1),
+  designation: localizedText,
+  agency: localizedText,
+  /** E.164, e.g. +14185550142: the tel: and sms: links. */
+  phone: z.string().regex(/^\+\d{8,15}$/),
+  /** As written for people, e.g. 418 555-0142. */
+  phone_display: z.string().min(1),
+  photo: z.object({ url: z.string(), alt: localizedText }).optional(),
+});
+export type BrokerCard = z.infer<typeof brokerCardSchema>;
+
 /** Answer of `GET /property/:uls`: the full listing, for its own page. */
 export const propertyDetailAnswerSchema = propertyListingSchema.extend({
   municipality: z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() }),
   listed_at: z.string(),
   open_house: z.boolean(),
+  details: listingDetailsSchema.optional(),
+  /** In both languages: the listing's own text, or one written from its facts. */
+  description: localizedText.optional(),
+  broker: brokerCardSchema.optional(),
+});
+
+/** Answer of `GET /property/:uls/similar`: a few listings like it (same type and transaction, nearby, similar price). */
+export const similarListingsAnswerSchema = z.object({ data: z.array(propertyListingSchema) });
+
+/** 410 answer of `GET /property/:uls` for a listing taken off the market: listings like the one that was there. */
+export const removedListingAnswerSchema = z.object({
+  status: z.literal("error"),
+  message: z.string(),
+  removed: z.literal(true),
+  similar: z.array(propertyListingSchema),
 });
 export type PropertyDetail = z.infer<typeof propertyDetailAnswerSchema>;
 

@@ -5,6 +5,7 @@
  * other stores, and tests/store/ runs the same cases against both.
  */
 import { z } from "zod";
+import { brokerCardSchema } from "../../schema/api";
 import { siteTypeSchema } from "../../schema/common";
 import { alternatePathSchema, metadataSchema, recaptchaSchema, seoSchema, variantSchema } from "../../schema/page";
 import { themeSchema } from "../../schema/theme";
@@ -24,6 +25,8 @@ export const siteRecordSchema = z.object({
   seo: seoSchema.partial().default({ robots_index_rule: "index, follow" }),
   variant: variantSchema.nullish(),
   recaptcha: recaptchaSchema.optional(),
+  /** The broker the site's listings lead to (her card on listing pages). */
+  broker: brokerCardSchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

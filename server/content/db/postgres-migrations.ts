@@ -166,4 +166,16 @@ ALTER TABLE pages ADD COLUMN updated_at timestamptz;
 UPDATE pages SET updated_at = (doc->>'updated_at')::timestamptz WHERE doc->>'updated_at' IS NOT NULL;
 `,
   },
+  {
+    version: 40,
+    name: "removed_listings",
+    up: `
+-- Listings taken off the market: their pages answer 410 with similar listings.
+CREATE TABLE removed_listings (
+  uls text PRIMARY KEY,
+  doc json NOT NULL,
+  removed_at timestamptz NOT NULL
+);
+`,
+  },
 ];

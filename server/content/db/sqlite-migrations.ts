@@ -143,4 +143,16 @@ ALTER TABLE pages ADD COLUMN updated_at TEXT;
 UPDATE pages SET updated_at = json_extract(doc, '$.updated_at');
 `,
   },
+  {
+    version: 40,
+    name: "removed_listings",
+    up: `
+-- Listings taken off the market: their pages answer 410 with similar listings.
+CREATE TABLE removed_listings (
+  uls TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  removed_at TEXT NOT NULL
+);
+`,
+  },
 ];
