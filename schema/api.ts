@@ -291,7 +291,7 @@ export const articleSitemapAnswerSchema = z.object({ data: z.array(articleSitema
 
 // ---- contact (form-data) -----------------------------------------------------------
 
-export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
+export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 export const RECIPIENT_TYPES = ["broker", "administrative_team", "executive_team", "team", "office", "agency"] as const;
 
 /** Email rule (site.md §5): text, an at sign, text, a dot, text; shared with the browser's rules (schema/forms.ts). */
@@ -338,6 +338,15 @@ export const contactFormPayloadSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, "format")
     .optional(),
+});
+
+/** A visit request from a listing's page: the contact form's fields and the listing's number. */
+export const visitRequestPayloadSchema = z.object({
+  ...commonContactShape,
+  form_type: z.literal("visit_request"),
+  uls: z.string().regex(/^\d{6,12}$/, "format"),
+  message: z.string().trim().min(1, "required").max(MAX, "too-long"),
+  preferred_method_of_contact: z.enum(["phone", "email", "text"]).optional(),
 });
 
 const addressShape = {
@@ -392,6 +401,7 @@ export const contactPayloadSchema = z.discriminatedUnion("form_type", [
   contactFormPayloadSchema,
   alertPayloadSchema,
   valuationPayloadSchema,
+  visitRequestPayloadSchema,
 ]);
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;
 

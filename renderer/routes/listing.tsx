@@ -1,32 +1,61 @@
 /**
- * A listing's own page (/fr/propriete/:slug, /en/property/:slug): photos, price, specs,
- * address, badge, a location placeholder, a contact call to action, JSON-LD
- * RealEstateListing/Offer, and the site's header and footer (from its home page).
+ * A listing's own page (/fr/propriete/:slug, /en/property/:slug): the gallery, price and
+ * transaction, key facts, description and features, location map, the broker's card and a
+ * visit request, a payment estimate, similar listings; JSON-LD RealEstateListing with its
+ * Offer and a BreadcrumbList; the site's header and footer (from its home page).
+ * A sold listing shows its badge and no price; a listing taken off the market answers 410
+ * with similar ones; one that never existed, 404.
  */
 // Their messages load with them (renderer/messages).
+import "../messages/listing";
 import "../messages/properties";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { type PropertyDetail, propertyDetailAnswerSchema } from "../../schema/api";
+import {
+  type PropertyDetail,
+  type PropertyListing,
+  propertyDetailAnswerSchema,
+  removedListingAnswerSchema,
+  similarListingsAnswerSchema,
+} from "../../schema/api";
 import type { Block } from "../../schema/block";
 import { isLocale } from "../../schema/locales";
 import { parseBlocks } from "../../schema/parse";
 import { BlockList } from "../blocks/BlockList";
+import { LocationMap, VisitRequest } from "../features/listing/deferred";
+import { Gallery } from "../features/listing/Gallery";
+import {
+  BrokerCard,
+  DescriptionAndFeatures,
+  FavouriteButton,
+  isSold,
+  KeyFacts,
+  PaymentEstimate,
+  PriceLine,
+  ShareAndPrint,
+} from "../features/listing/parts";
 import { PropertyCard } from "../features/search/PropertyCard";
 import { formatPrice } from "../features/search/price";
+import { readSearchReturn } from "../features/search/return";
 import "../features/search/search.css";
+import "../features/listing/listing.css";
+import { useEffect, useState } from "react";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
-import { dispatchSiteEvent } from "../lib/events";
+import { getI18n } from "../lib/i18n";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
-import { Carousel } from "../ui/carousel/Carousel";
-import { Image } from "../ui/Image";
+import { Icon } from "../ui/Icon";
 import type { Route } from "./+types/listing";
 
-interface ListingView {
-  locale: "fr" | "en";
-  listing: PropertyDetail;
+type Locale = "fr" | "en";
+
+/** The search page and the calculator page of a site, when it has them. */
+export const SEARCH_PATHS = { fr: "/fr/proprietes", en: "/en/properties" } as const;
+export const CALCULATOR_PATHS = { fr: "/fr/calculatrice-hypothecaire", en: "/en/mortgage-calculator" } as const;
+
+interface Shell {
+  locale: Locale;
   header: Block[];
   footer: Block[];
   siteType: "broker" | "agency";
@@ -35,7 +64,22 @@ interface ListingView {
   origin: string;
 }
 
-const notFound = (locale: "fr" | "en") =>
+interface ListingView extends Shell {
+  kind: "listing";
+  listing: PropertyDetail;
+  similar: PropertyListing[];
+  calculatorPath?: string;
+  searchPath: string;
+}
+
+interface RemovedView extends Shell {
+  kind: "removed";
+  address?: string;
+  similar: PropertyListing[];
+  searchPath: string;
+}
+
+const notFound = (locale: Locale) =>
   data({ locale, status: 404, message: "errors.404-message", header: [], footer: [] }, { status: 404 });
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
@@ -45,124 +89,309 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const uls = /-(\d+)$/.exec(params.slug ?? "")?.[1];
   if (!uls) throw notFound(lang);
   const site = await services.content.firstLoad(url.host);
-  const [response, home] = await Promise.all([
-    services.content.fetch(`/api/swc/${site.microsite_id}/property/${uls}`, {
+  const call = (path: string) =>
+    services.content.fetch(`/api/swc/${site.microsite_id}${path}`, {
       headers: { "x-site-key": site.site_key },
       locale: lang,
-    }),
+    });
+  const [response, similarResponse, home, pages] = await Promise.all([
+    call(`/property/${uls}`),
+    call(`/property/${uls}/similar`),
     services.content.getPage(site, `/${lang}`, lang),
+    services.content.listPages(site).catch(() => []),
   ]);
-  if (!response.ok) throw notFound(lang);
-  const listing = propertyDetailAnswerSchema.parse(await response.json());
   const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
   const page = home.kind === "page" ? home.page : undefined;
-  return {
+  const has = (path: string) => pages.some((p) => p.paths[lang] === path && !p.hidden);
+  const shell: Shell = {
     locale: lang,
-    listing,
     header: blocks(page?.header),
     footer: blocks(page?.footer),
     siteType: page?.site_type ?? "broker",
     micrositeId: site.microsite_id,
     siteKey: site.site_key,
     origin: services.config.publicOrigin || url.origin,
+  };
+  const searchPath = has(SEARCH_PATHS[lang]) ? SEARCH_PATHS[lang] : `/${lang}`;
+  if (response.status === 410) {
+    const removed = removedListingAnswerSchema.parse(await response.json());
+    return data({ ...shell, kind: "removed", similar: removed.similar, searchPath } satisfies RemovedView, {
+      status: 410,
+    });
+  }
+  if (!response.ok) throw notFound(lang);
+  const listing = propertyDetailAnswerSchema.parse(await response.json());
+  const similar = similarResponse.ok ? similarListingsAnswerSchema.parse(await similarResponse.json()).data : [];
+  return {
+    ...shell,
+    kind: "listing",
+    listing,
+    similar,
+    calculatorPath: has(CALCULATOR_PATHS[lang]) ? CALCULATOR_PATHS[lang] : undefined,
+    searchPath,
   } satisfies ListingView;
 }
 
+/** schema.org residence types of the listing types. */
+const RESIDENCE_TYPE: Record<PropertyDetail["type"], string> = {
+  maison: "SingleFamilyResidence",
+  condo: "Apartment",
+  prop: "ApartmentComplex",
+  ferme: "House",
+  chalet: "House",
+  terrain: "Place",
+  comm: "Place",
+};
+
+function listingTitle(view: ListingView, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const { listing, locale } = view;
+  const price = formatPrice(locale, listing.price);
+  const type = t(`properties.types.${listing.type}`);
+  if (isSold(listing)) return `${type} ${t("listing.transaction.sold").toLowerCase()} | ${listing.address[locale]}`;
+  const amount = listing.forSaleForRent === "rent" ? t("properties.per-month", { price }) : price;
+  return `${type} ${t(`listing.transaction.${listing.forSaleForRent}`).toLowerCase()} | ${listing.address[locale]} | ${amount}`;
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  const view = loaderData as ListingView | undefined;
+  const view = loaderData as ListingView | RemovedView | undefined;
   if (!view) return [];
+  // Meta runs outside React: the i18n instance of the page's language writes the title.
+  const t = tFor(view.locale);
+  if (view.kind === "removed") {
+    return [{ title: t("listing.removed.title") }, { name: "robots", content: "noindex, follow" }];
+  }
   const { listing, locale, origin } = view;
   const other = locale === "fr" ? "en" : "fr";
-  const title = `${listing.address[locale]} | ${formatPrice(locale, listing.price)}`;
+  const title = listingTitle(view, t);
+  const description = listing.description?.[locale] ?? title;
   return [
     { title },
-    { name: "description", content: title },
+    { name: "description", content: description.length > 160 ? `${description.slice(0, 157)}…` : description },
     { name: "robots", content: "index, follow" },
     { tagName: "link", rel: "canonical", href: absoluteUrl(origin, listing.url[locale]) },
     { tagName: "link", rel: "alternate", hrefLang: `${locale}-CA`, href: absoluteUrl(origin, listing.url[locale]) },
     { tagName: "link", rel: "alternate", hrefLang: `${other}-CA`, href: absoluteUrl(origin, listing.url[other]) },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(origin, listing.url.fr) },
+    { property: "og:type", content: "website" },
     { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: absoluteUrl(origin, listing.url[locale]) },
+    { property: "og:locale", content: `${locale}_CA` },
     { property: "og:image", content: absoluteUrl(origin, listing.property_image) },
+    { property: "og:image:alt", content: listing.address[locale] },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 
-function jsonLd(view: ListingView): string {
+const tFor = (locale: Locale) => getI18n(locale).t as (key: string, options?: Record<string, unknown>) => string;
+
+function jsonLd(view: ListingView, t: (key: string) => string): string {
   const { listing, locale, origin } = view;
-  return JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "RealEstateListing",
-    name: listing.address[locale],
-    url: absoluteUrl(origin, listing.url[locale]),
-    image: listing.carousel_images.map((src) => absoluteUrl(origin, src)),
-    datePosted: listing.listed_at,
-    offers: {
-      "@type": "Offer",
-      price: listing.price,
-      priceCurrency: "CAD",
-      availability: listing.badge === "sold" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      businessFunction:
-        listing.forSaleForRent === "rent"
-          ? "https://purl.org/goodrelations/v1#LeaseOut"
-          : "https://purl.org/goodrelations/v1#Sell",
+  const url = absoluteUrl(origin, listing.url[locale]);
+  const sold = isSold(listing);
+  const residence: Record<string, unknown> = {
+    "@type": RESIDENCE_TYPE[listing.type],
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: listing.address[locale].split(`, ${listing.municipality.DESCRIPTION}`)[0],
+      addressLocality: listing.municipality.DESCRIPTION,
+      addressRegion: "QC",
+      addressCountry: "CA",
     },
-  }).replace(/</g, "\\u003c");
+    geo: { "@type": "GeoCoordinates", latitude: listing.coords.lat, longitude: listing.coords.lng },
+  };
+  if (listing.specs.bed > 0) residence.numberOfBedrooms = listing.specs.bed;
+  if (listing.specs.bath > 0) residence.numberOfBathroomsTotal = listing.specs.bath;
+  if (listing.type !== "terrain") {
+    residence.floorSize = { "@type": "QuantitativeValue", value: listing.specs.area, unitCode: "FTK" };
+  }
+  if (listing.details?.year_built) residence.yearBuilt = listing.details.year_built;
+  const offer: Record<string, unknown> = {
+    "@type": "Offer",
+    priceCurrency: "CAD",
+    availability: sold ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+    businessFunction:
+      listing.forSaleForRent === "rent"
+        ? "https://purl.org/goodrelations/v1#LeaseOut"
+        : "https://purl.org/goodrelations/v1#Sell",
+    url,
+  };
+  // A sold listing shows no asking price, on the page or to search engines.
+  if (!sold) {
+    offer.price = listing.price;
+    if (listing.forSaleForRent === "rent") {
+      offer.priceSpecification = {
+        "@type": "UnitPriceSpecification",
+        price: listing.price,
+        priceCurrency: "CAD",
+        unitCode: "MON",
+      };
+    }
+  }
+  const graph = [
+    {
+      "@type": "RealEstateListing",
+      "@id": `${url}#listing`,
+      name: listing.address[locale],
+      description: listing.description?.[locale],
+      url,
+      image: listing.carousel_images.map((src) => absoluteUrl(origin, src)),
+      datePosted: listing.listed_at,
+      inLanguage: `${locale}-CA`,
+      about: residence,
+      offers: offer,
+    },
+    {
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: t("listing.home"), item: absoluteUrl(origin, `/${locale}`) },
+        { "@type": "ListItem", position: 2, name: t("listing.search"), item: absoluteUrl(origin, view.searchPath) },
+        { "@type": "ListItem", position: 3, name: listing.address[locale], item: url },
+      ],
+    },
+  ];
+  return JSON.stringify({ "@context": "https://schema.org", "@graph": graph }).replace(/</g, "\\u003c");
+}
+
+/** "Retour à la recherche": the search as the visitor left it (filters in its query), else the search page. */
+function BackToSearch({ fallback }: { fallback: string }) {
+  const { t } = useTranslation();
+  const [href, setHref] = useState(fallback);
+  useEffect(() => {
+    const saved = readSearchReturn();
+    if (saved?.path.startsWith(fallback)) setHref(saved.path);
+  }, [fallback]);
+  return (
+    <a className="listing-back" href={href}>
+      <span aria-hidden="true">←</span> {t("listing.back")}
+    </a>
+  );
+}
+
+function SimilarListings({ listings, locale }: { listings: PropertyListing[]; locale: Locale }) {
+  const { t } = useTranslation();
+  if (!listings.length) return null;
+  return (
+    <section className="listing-similar" aria-labelledby="listing-similar-title">
+      <h2 id="listing-similar-title" className="title-3">
+        {t("listing.similar.title")}
+      </h2>
+      <ul className="listing-similar__grid">
+        {listings.map((l) => (
+          <li key={l.uls}>
+            <PropertyCard listing={l} locale={locale} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function ListingBody({ view }: { view: ListingView }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const { listing, locale } = view;
-  const price = formatPrice(locale, listing.price);
+  const sold = isSold(listing);
+  const address = listing.address[locale];
+  const url = absoluteUrl(view.origin, listing.url[locale]);
   return (
-    <article className="container section listing-page">
+    <article className="container listing-page" data-scheme="normal" data-uls={listing.uls}>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
-        {jsonLd(view)}
+        {jsonLd(view, tFor(locale))}
       </script>
-      <p>
-        <a href={locale === "fr" ? "/fr/proprietes" : "/en/properties"}>{t("properties.listing.back")}</a>
-      </p>
-      <h1 className="title-2">{listing.address[locale]}</h1>
-      {listing.badge ? (
-        <p className="property-card__badge" style={{ position: "static", display: "inline-block" }}>
-          {t(`properties.badges.${listing.badge}`)}
-        </p>
+      <div className="listing-top">
+        <BackToSearch fallback={view.searchPath} />
+        <div className="listing-actions">
+          <FavouriteButton listing={listing} />
+          <ShareAndPrint url={url} title={address} />
+        </div>
+      </div>
+      <Gallery images={listing.carousel_images} address={address} />
+      <div className="listing-layout">
+        <div className="listing-main">
+          <header className="listing-head">
+            {listing.badge ? (
+              <p className="listing-badge property-card__badge" data-badge={listing.badge}>
+                {t(`properties.badges.${listing.badge}`)}
+              </p>
+            ) : null}
+            <h1 className="listing-title">{address}</h1>
+            <p className="listing-subtitle">
+              {t(`properties.types.${listing.type}`)} · {listing.municipality.DESCRIPTION}
+            </p>
+            <PriceLine listing={listing} locale={locale} />
+            {sold ? <p className="listing-sold-note">{t("listing.sold-note")}</p> : null}
+          </header>
+          <KeyFacts listing={listing} locale={locale} />
+          <DescriptionAndFeatures listing={listing} locale={locale} />
+          <LocationMap
+            lat={listing.coords.lat}
+            lng={listing.coords.lng}
+            address={address}
+            municipality={listing.municipality.DESCRIPTION}
+          />
+          {!sold && listing.forSaleForRent === "buy" ? (
+            <PaymentEstimate listing={listing} locale={locale} calculatorPath={view.calculatorPath} />
+          ) : null}
+        </div>
+        <aside className="listing-aside" aria-label={t("listing.broker.title")}>
+          {listing.broker ? <BrokerCard broker={listing.broker} locale={locale} /> : null}
+          <VisitRequest
+            uls={listing.uls}
+            title={t("listing.visit.title")}
+            message={t(listing.forSaleForRent === "rent" ? "listing.visit.rent-message" : "listing.visit.message", {
+              address,
+              uls: listing.uls,
+            })}
+          />
+        </aside>
+      </div>
+      <SimilarListings listings={view.similar} locale={locale} />
+      {listing.broker ? (
+        <nav className="listing-callbar" aria-label={t("listing.broker.bar")}>
+          <a className="btn btn-primary" href={`tel:${listing.broker.phone}`}>
+            <Icon name="phone" size={18} /> {t("listing.broker.call-short")}
+          </a>
+          <a
+            className="btn btn-secondary"
+            href={`sms:${listing.broker.phone}`}
+            aria-label={t("listing.broker.sms-label", { name: listing.broker.name })}
+          >
+            <Icon name="sms" size={18} /> {t("listing.broker.sms")}
+          </a>
+          <a className="btn btn-secondary" href="#visit">
+            <Icon name="calendar" size={18} /> {t("listing.broker.visit-short")}
+          </a>
+        </nav>
       ) : null}
-      <p className="property-card__price">
-        {listing.forSaleForRent === "rent" ? t("properties.per-month", { price }) : price}
-      </p>
-      <Carousel
-        items={listing.carousel_images}
-        label={t("properties.listing.photos")}
-        renderSlide={(src, i) => <Image image={{ url: src, alt: `${listing.address[locale]} (${i + 1})` }} />}
-      />
-      <h2>{t("properties.listing.specs")}</h2>
-      <PropertyCard listing={listing} locale={locale} headingLevel={2} />
-      <h2>{t("properties.listing.map")}</h2>
-      <div
-        className="search-map"
-        role="img"
-        aria-label={t("properties.listing.map-placeholder", { address: listing.address[locale] })}
-        style={{ height: 240 }}
-        data-lat={listing.coords.lat}
-        data-lng={listing.coords.lng}
-      />
-      <p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => dispatchSiteEvent("open-contact-modal", { uls: listing.uls })}
-        >
-          {t("properties.listing.contact")}
-        </button>
-      </p>
     </article>
   );
 }
 
+function RemovedBody({ view }: { view: RemovedView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container listing-page listing-removed" data-scheme="normal">
+      <h1 className="title-2">{t("listing.removed.title")}</h1>
+      <p className="text-body">{t("listing.removed.text-generic")}</p>
+      <p>
+        <a className="btn btn-primary" href={view.searchPath}>
+          {t("listing.removed.search")}
+        </a>
+      </p>
+      <SimilarListings listings={view.similar} locale={view.locale} />
+    </div>
+  );
+}
+
 export default function ListingRoute({ loaderData }: Route.ComponentProps) {
-  const view = loaderData as ListingView;
+  const view = loaderData as ListingView | RemovedView;
   const outer = useSite();
   const other = view.locale === "fr" ? "en" : "fr";
+  const alternatePaths =
+    view.kind === "listing"
+      ? { [view.locale]: view.listing.url[view.locale], [other]: view.listing.url[other] }
+      : { [view.locale]: view.searchPath };
   return (
     <SiteProvider
       value={{
@@ -171,12 +400,12 @@ export default function ListingRoute({ loaderData }: Route.ComponentProps) {
         siteType: view.siteType,
         micrositeId: view.micrositeId,
         siteKey: view.siteKey,
-        alternatePaths: { [view.locale]: view.listing.url[view.locale], [other]: view.listing.url[other] },
+        alternatePaths,
       }}
     >
       <BlockList blocks={view.header} locale={view.locale} siteType={view.siteType} region="header" />
       <main id="main-content" tabIndex={-1}>
-        <ListingBody view={view} />
+        {view.kind === "listing" ? <ListingBody view={view} /> : <RemovedBody view={view} />}
       </main>
       <BlockList blocks={view.footer} locale={view.locale} siteType={view.siteType} region="footer" />
     </SiteProvider>

@@ -6,7 +6,8 @@
  * the message blanked. Failure: a toast listing the errors; closing it returns to
  * neutral. Contact details are remembered in session storage across forms.
  *
- * Used by contact_form_block, the contact modal and hero_landing_page_1 (import it
+ * Used by contact_form_block, the contact modal, hero_landing_page_1 and a listing's
+ * visit request (`visit`: the same lead path, form type `visit_request`) (import it
  * lazily: `lazy(() => import("…/features/contact/ContactForm"))`).
  */
 // Their messages load with them (renderer/messages).
@@ -55,6 +56,8 @@ export interface ContactFormProps {
   askPreferredCommunication?: boolean;
   className?: string;
   onSuccess?: () => void;
+  /** A visit request about one listing: sent as form type `visit_request` with its number, the message prefilled. */
+  visit?: { uls: string; message: string };
 }
 
 /** Individual wording for a broker or a named staff member; plural for a team, an office or an agency. */
@@ -82,7 +85,7 @@ export default function ContactForm(props: ContactFormProps) {
   const errorText = useErrorText("contact-form");
   const [values, setValues] = useState<ContactFormValues>(() => ({
     ...emptyContactDetails(),
-    message: "",
+    message: props.visit?.message ?? "",
     preferred_method_of_contact: "",
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -135,6 +138,7 @@ export default function ContactForm(props: ContactFormProps) {
         token,
         recipient_type: props.recipientType,
         recipient_slug: props.recipientSlug,
+        visit_uls: props.visit?.uls,
       });
       const result = await postContact(site, fields);
       if (result.success) ok = true;

@@ -1,6 +1,6 @@
 /**
- * POST /contact (protected; multipart/form-data or urlencoded): contact, alert and
- * valuation forms. Order of checks: rate limit (429), captcha configured (503),
+ * POST /contact (protected; multipart/form-data or urlencoded): contact, alert,
+ * valuation and visit-request forms (a visit request's listing must be on the market). Order of checks: rate limit (429), captcha configured (503),
  * content type (415), size (413), fields (422), captcha token (403), then the
  * submission is stored durably and answered {status:"success", id}.
  *
@@ -132,13 +132,21 @@ export const contactRoutes: Route[] = [
       }
 
       const payload = parsed.data;
+      // A visit request names a listing on the market; its address goes with the lead so the
+      // broker reads which property without looking the number up.
+      let listing: { listing_address: string; listing_url: string } | undefined;
+      if (payload.form_type === "visit_request") {
+        const record = await stores.listings.get(payload.uls);
+        if (!record) throw new HttpError(422, "Some fields are missing or invalid", { uls: "invalid" });
+        listing = { listing_address: record.address[payload.locale], listing_url: record.url[payload.locale] };
+      }
       const id = await stores.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
         locale: payload.locale,
         recipient_type: payload.form_type === "contact_form" ? (payload.recipient_type ?? null) : null,
         recipient_slug: payload.form_type === "contact_form" ? (payload.recipient_slug ?? null) : null,
-        payload: storedPayload(payload),
+        payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
       });
       return json({ status: "success", id });
