@@ -127,6 +127,14 @@ export const propertyDetailAnswerSchema = propertyListingSchema.extend({
   broker: brokerCardSchema.optional(),
 });
 
+/** Listings per sitemap file: two URLs each (fr, en), so a file stays within the protocol's 50,000 URLs. */
+export const LISTINGS_PER_SITEMAP = 25_000;
+/** Answer of `GET /properties/sitemap?page=N`: one sitemap file's listings (oldest first, sold ones left out). */
+export const listingSitemapAnswerSchema = z.object({
+  pages: z.number().int().nonnegative(),
+  data: z.array(z.object({ uls: z.string(), url: localizedText, listed_at: z.string() })),
+});
+
 /** Answer of `GET /property/:uls/similar`: a few listings like it (same type and transaction, nearby, similar price). */
 export const similarListingsAnswerSchema = z.object({ data: z.array(propertyListingSchema) });
 

@@ -28,6 +28,7 @@ import {
   BrokerCard,
   DescriptionAndFeatures,
   FavouriteButton,
+  FavouritesLink,
   isSold,
   KeyFacts,
   PaymentEstimate,
@@ -45,6 +46,7 @@ import { useNonce } from "../lib/csp";
 import { getI18n } from "../lib/i18n";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
+import { type SiteFacts, siteFactsOf } from "../lib/site-facts";
 import { Icon } from "../ui/Icon";
 import type { Route } from "./+types/listing";
 
@@ -62,6 +64,8 @@ interface Shell {
   micrositeId: string;
   siteKey: string;
   origin: string;
+  /** The shell reads the captcha key and the site's facts from here (no content page on this route). */
+  siteFacts: SiteFacts;
 }
 
 interface ListingView extends Shell {
@@ -111,6 +115,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     micrositeId: site.microsite_id,
     siteKey: site.site_key,
     origin: services.config.publicOrigin || url.origin,
+    siteFacts: siteFactsOf(site),
   };
   const searchPath = has(SEARCH_PATHS[lang]) ? SEARCH_PATHS[lang] : `/${lang}`;
   if (response.status === 410) {
@@ -304,6 +309,7 @@ function ListingBody({ view }: { view: ListingView }) {
         <div className="listing-actions">
           <FavouriteButton listing={listing} />
           <ShareAndPrint url={url} title={address} />
+          <FavouritesLink href={locale === "fr" ? "/fr/favoris" : "/en/favourites"} />
         </div>
       </div>
       <Gallery images={listing.carousel_images} address={address} />

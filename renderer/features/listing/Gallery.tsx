@@ -104,8 +104,10 @@ export function Gallery({ images, address }: GalleryProps) {
           className="gallery__open"
           aria-label={t("listing.gallery.open", { count: total })}
           onClick={(event) => {
-            if (stageSwipe.swiped.current) return;
-            openViewer(event.currentTarget);
+            // The click that ends a swipe is not a tap; a keyboard's click (detail 0) never is one.
+            const wasSwipe = event.detail !== 0 && stageSwipe.swiped.current;
+            stageSwipe.swiped.current = false;
+            if (!wasSwipe) openViewer(event.currentTarget);
           }}
         >
           <img

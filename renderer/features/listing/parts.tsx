@@ -314,3 +314,16 @@ export function ShareAndPrint({ url, title }: { url: string; title: string }) {
     </>
   );
 }
+
+/** "Mes favoris (3)": shown once the device has favourites. */
+export function FavouritesLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  const count = useFavourites().length;
+  if (!count) return null;
+  return (
+    <a className="listing-action" href={href}>
+      <Icon name="heart" size={20} />
+      <span>{t("listing.favourites.link", { count })}</span>
+    </a>
+  );
+}

@@ -1,6 +1,8 @@
 /** Property calls: GET /properties (count, map, pages), GET /property/:uls/tooltip, GET /municipalities, GET /search-filters. */
 import Supercluster, { type ClusterProperties } from "supercluster";
 import {
+  LISTINGS_PER_SITEMAP,
+  listingSitemapAnswerSchema,
   municipalitiesAnswerSchema,
   type PropertiesQuery,
   type PropertyMarker,
@@ -293,6 +295,26 @@ export const propertyRoutes: Route[] = [
       const propertiesListing =
         offset < total ? (await listings.search(filters, order, offset, limit)).map(toListing) : [];
       return json(propertiesPageAnswerSchema.parse({ data: { total, propertiesListing } }));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/properties/sitemap",
+    clients: ["protected"],
+    handler: async ({ url, stores }) => {
+      const page = Number(url.searchParams.get("page") ?? "1");
+      if (!Number.isInteger(page) || page < 1)
+        throw new HttpError(400, "Invalid query parameter: page", { page: "format" });
+      const total = await stores.listings.count({});
+      const pages = Math.ceil(total / LISTINGS_PER_SITEMAP);
+      const records =
+        page <= pages
+          ? await stores.listings.search({}, "oldest", (page - 1) * LISTINGS_PER_SITEMAP, LISTINGS_PER_SITEMAP)
+          : [];
+      const data = records
+        .filter((l) => l.badge !== "sold")
+        .map((l) => ({ uls: l.uls, url: l.url, listed_at: l.listed_at }));
+      return json(listingSitemapAnswerSchema.parse({ pages, data }), 200, { "cache-control": "public, max-age=600" });
     },
   },
   {
