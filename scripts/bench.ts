@@ -111,6 +111,8 @@ const PUBLIC_PAGES: {
   budgetKb: number;
   /** Chunks the page imports lazily as soon as it starts (manifest keys), counted with it. */
   lazy?: RegExp;
+  /** A figure to read, not a budget (e.g. what a page loads later, once scrolled). */
+  informative?: boolean;
 }[] = [
   { path: "/fr", label: "home", budgetKb: 150 },
   { path: "/fr/a-propos", label: "content page", budgetKb: 150 },
@@ -123,12 +125,30 @@ const PUBLIC_PAGES: {
     lazy: /node_modules\/leaflet\/|renderer\/features\/maps\/leaflet\.ts$/,
   },
   { path: firstBlogPost, label: "blog post", budgetKb: 150 },
+  // Issue 21: a listing's page (budgets of a content page). Its map (Leaflet, the base map) and
+  // its visit form load when they come near the screen: shown apart, as a figure to read.
+  { path: firstListing, label: "listing page", budgetKb: 150 },
+  {
+    path: firstListing,
+    label: "listing page once its map and form have loaded",
+    budgetKb: 150,
+    informative: true,
+    lazy: /renderer\/features\/maps\/(SiteMap\.tsx|leaflet\.ts|leaflet-vector\.ts)$|renderer\/features\/contact\/ContactForm\.tsx$/,
+  },
 ];
 
+async function firstListing(origin: string): Promise<string> {
+  const xml = await (await fetch(`${origin}/sitemaps/listings/1.xml`)).text();
+  const match = xml.match(/(\/fr\/propriete\/[a-z0-9-]+-\d+)</);
+  if (!match) throw new Error("no listing in /sitemaps/listings/1.xml");
+  return match[1]!;
+}
+
 async function firstBlogPost(origin: string): Promise<string> {
-  const html = await (await fetch(`${origin}/sitemap.xml`)).text();
+  // sitemap.xml is an index; the posts are in the pages' file.
+  const html = await (await fetch(`${origin}/sitemaps/pages.xml`)).text();
   const match = html.match(/(\/fr\/blogue\/[a-z0-9-]+-\d+)</);
-  if (!match) throw new Error("no article in sitemap.xml");
+  if (!match) throw new Error("no article in /sitemaps/pages.xml");
   return match[1]!;
 }
 
@@ -139,7 +159,7 @@ const bundleSection: BenchSection = {
     const rows: BenchRow[] = [];
     const views = blockViewSources();
     const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
-    for (const { path: pathOrFind, label, budgetKb, lazy } of PUBLIC_PAGES) {
+    for (const { path: pathOrFind, label, budgetKb, lazy, informative } of PUBLIC_PAGES) {
       let pagePath = typeof pathOrFind === "string" ? pathOrFind : "(blog post)";
       try {
         if (typeof pathOrFind !== "string") pagePath = await pathOrFind(origin);
@@ -169,8 +189,8 @@ const bundleSection: BenchSection = {
           metric: `JS ${pagePath} (${label}, ${new Set(types).size} block types)`,
           value: kb,
           unit: "KB",
-          budget: `≤ ${budgetKb} KB`,
-          pass: atMost(kb, budgetKb),
+          budget: informative ? undefined : `≤ ${budgetKb} KB`,
+          pass: informative ? undefined : atMost(kb, budgetKb),
           note: [
             late.length ? `not preloaded: ${late.map((k) => path.basename(manifest[k]!.file)).join(", ")}` : "",
             `largest: ${largestChunks(manifest, keys, 3)}`,

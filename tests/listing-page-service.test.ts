@@ -12,7 +12,7 @@ import { listingDescription } from "../server/content/data/listing-description";
 import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { REMOVED_DEMO_LISTINGS } from "../server/content/seed-stores";
-import { createTestService, getProtected, type TestService } from "./helpers/content-service";
+import { BROKER, createTestService, getProtected, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
 let ctx: TestService;
 let all: ListingRecord[];
@@ -114,5 +114,58 @@ describe("GET /properties/sitemap", () => {
     expect(first.data.length * 2).toBeLessThanOrEqual(50_000);
     expect(listingSitemapAnswerSchema.parse((await get("/properties/sitemap?page=9")).body).data).toEqual([]);
     expect((await get("/properties/sitemap?page=0")).status).toBe(400);
+  });
+});
+
+describe("POST /contact with form_type visit_request", () => {
+  const send = (fields: Record<string, string>, ip: string) =>
+    ctx.service.handle(
+      new Request(`${PROTECTED_BASE}/contact`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-site-key": BROKER.site_key,
+          "x-forwarded-for": ip,
+        },
+      }),
+    );
+  const visit = (uls: string) => ({
+    recaptcha_response: "offline-abc",
+    form_type: "visit_request",
+    locale: "fr",
+    full_name: "Élise Gagnon",
+    first_name: "Élise",
+    last_name: "Gagnon",
+    email: "elise@example.ca",
+    uls,
+    message: "Je souhaite visiter cette propriété.",
+  });
+
+  it("goes through the contact path and is stored with the listing's address for the broker", async () => {
+    const listing = all[100]!;
+    const response = await send(visit(listing.uls), "198.51.100.71");
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
+    expect(submissions.find((s) => s.id === id)).toMatchObject({
+      type: "visit_request",
+      payload: {
+        form_type: "visit_request",
+        uls: listing.uls,
+        listing_address: listing.address.fr,
+        listing_url: listing.url.fr,
+        email: "elise@example.ca",
+      },
+    });
+  });
+
+  it("refuses a listing that is not on the market (422) and a malformed number", async () => {
+    const removed = all[DEFAULT_LISTING_COUNT]!;
+    const gone = await send(visit(removed.uls), "198.51.100.72");
+    expect(gone.status).toBe(422);
+    expect(((await gone.json()) as { errors: Record<string, string> }).errors).toEqual({ uls: "invalid" });
+    const bad = await send(visit("12<b>"), "198.51.100.73");
+    expect(bad.status).toBe(422);
   });
 });

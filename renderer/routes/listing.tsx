@@ -37,7 +37,6 @@ import {
 } from "../features/listing/parts";
 import { PropertyCard } from "../features/search/PropertyCard";
 import { formatPrice } from "../features/search/price";
-import { readSearchReturn } from "../features/search/return";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
 import { useEffect, useState } from "react";
@@ -71,6 +70,8 @@ interface Shell {
 interface ListingView extends Shell {
   kind: "listing";
   listing: PropertyDetail;
+  /** JSON-LD, written on the server (its code stays out of the browser's bundle). */
+  jsonLd: string;
   similar: PropertyListing[];
   calculatorPath?: string;
   searchPath: string;
@@ -134,6 +135,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     similar,
     calculatorPath: has(CALCULATOR_PATHS[lang]) ? CALCULATOR_PATHS[lang] : undefined,
     searchPath,
+    jsonLd: jsonLd({ listing, locale: lang, origin: shell.origin, searchPath }, tFor(lang)),
   } satisfies ListingView;
 }
 
@@ -190,7 +192,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const tFor = (locale: Locale) => getI18n(locale).t as (key: string, options?: Record<string, unknown>) => string;
 
-function jsonLd(view: ListingView, t: (key: string) => string): string {
+function jsonLd(
+  view: Pick<ListingView, "listing" | "locale" | "origin" | "searchPath">,
+  t: (key: string) => string,
+): string {
   const { listing, locale, origin } = view;
   const url = absoluteUrl(origin, listing.url[locale]);
   const sold = isSold(listing);
@@ -263,8 +268,11 @@ function BackToSearch({ fallback }: { fallback: string }) {
   const { t } = useTranslation();
   const [href, setHref] = useState(fallback);
   useEffect(() => {
-    const saved = readSearchReturn();
-    if (saved?.path.startsWith(fallback)) setHref(saved.path);
+    // Its parser (zod/mini) loads after the page, not with it.
+    void import("../features/search/return").then(({ readSearchReturn }) => {
+      const saved = readSearchReturn();
+      if (saved?.path.startsWith(fallback)) setHref(saved.path);
+    });
   }, [fallback]);
   return (
     <a className="listing-back" href={href}>
@@ -302,7 +310,7 @@ function ListingBody({ view }: { view: ListingView }) {
   return (
     <article className="container listing-page" data-scheme="normal" data-uls={listing.uls}>
       <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
-        {jsonLd(view, tFor(locale))}
+        {view.jsonLd}
       </script>
       <div className="listing-top">
         <BackToSearch fallback={view.searchPath} />

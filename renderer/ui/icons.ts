@@ -113,24 +113,6 @@ export const ICONS = {
   calendar: { paths: ["M3 5h18v16H3z", "M16 3v4", "M8 3v4", "M3 10h18"] },
   clock: { paths: ["M12 7v5l3 2"], circles: [[12, 12, 9]] },
   tag: { paths: ["M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z", "M7.5 7.5h.01"] },
-  heart: {
-    paths: [
-      "M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.8 0-3 .5-4.5 2-1.5-1.5-2.7-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z",
-    ],
-  },
-  share: {
-    paths: ["m8.6 13.5 6.8 4", "m15.4 6.5-6.8 4"],
-    circles: [
-      [18, 5, 3],
-      [6, 12, 3],
-      [18, 19, 3],
-    ],
-  },
-  link: {
-    paths: ["M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7", "M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"],
-  },
-  "arrow-left": { paths: ["M19 12H5", "m12 19-7-7 7-7"] },
-  expand: { paths: ["M15 3h6v6", "M9 21H3v-6", "M21 3l-7 7", "M3 21l7-7"] },
 } as const satisfies Record<string, IconGlyph>;
 
 export type IconName = keyof typeof ICONS;

@@ -12,6 +12,7 @@ import "../../messages/listing";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon";
+import { ListingIcon } from "./icons";
 
 /** Photos are 4:3 (the generator's and most MLS feeds'). */
 const WIDTH = 800;
@@ -121,7 +122,7 @@ export function Gallery({ images, address }: GalleryProps) {
             draggable={false}
           />
           <span className="gallery__expand" aria-hidden="true">
-            <Icon name="expand" size={20} />
+            <ListingIcon name="expand" size={20} />
           </span>
         </button>
         {total > 1 ? (

@@ -1,101 +1,56 @@
 /**
- * What a visitor keeps on this device, without an account: favourite listings and the unit
- * system for areas (localStorage, parsed with zod/mini: a value written by another version
- * or by hand is dropped, never trusted), and where to go back to the search (sessionStorage,
- * written by the search page when a card is followed). Every tab follows a change through
- * the `storage` event and an event of our own for the tab that made it.
+ * React's view of what the visitor keeps on this device (./device-store.ts: favourites and
+ * units, parsed with zod/mini). The store loads after hydration; until then, and on the
+ * server, there are no favourites and areas are in square feet, which is also what the
+ * server rendered. Every tab follows a change through the `storage` event and an event of
+ * our own for the tab that made it.
  */
 import { useSyncExternalStore } from "react";
-import * as z from "zod/mini";
-import { type Listing, listingSchema } from "../search/api";
+import type { Listing } from "../search/api";
 
-export const FAVOURITES_KEY = "listing-favourites";
-export const UNITS_KEY = "listing-units";
-/** At most this many favourites are kept (oldest dropped): a device list, not a database. */
-export const MAX_FAVOURITES = 100;
-const CHANGE_EVENT = "listing-device-change";
-
-const favouritesSchema = z.array(z.object({ listing: listingSchema, saved_at: z.string() }));
-export type Favourite = z.infer<typeof favouritesSchema>[number];
+type Store = typeof import("./device-store");
 export type Units = "imperial" | "metric";
-const unitsSchema = z.enum(["imperial", "metric"]);
+export type Favourite = { listing: Listing; saved_at: string };
 
-function read(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+let store: Store | undefined;
+let loading: Promise<Store> | undefined;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+function load(): Promise<Store> {
+  loading ??= import("./device-store").then((module) => {
+    store = module;
+    window.addEventListener("storage", notify);
+    window.addEventListener(module.CHANGE_EVENT, notify);
+    notify();
+    return module;
+  });
+  return loading;
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Private mode or a full storage: the choice lasts for this page only.
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void load();
+  return () => listeners.delete(listener);
 }
 
-export function parseFavourites(value: unknown): Favourite[] {
-  const parsed = favouritesSchema.safeParse(value);
-  return parsed.success ? parsed.data : [];
-}
-
-// Snapshots must be stable between calls (useSyncExternalStore): cached by the raw text.
-let favouritesCache: { raw: string | null; list: Favourite[] } = { raw: null, list: [] };
-function favouritesSnapshot(): Favourite[] {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(FAVOURITES_KEY);
-  } catch {
-    raw = null;
-  }
-  if (raw !== favouritesCache.raw) favouritesCache = { raw, list: parseFavourites(read(FAVOURITES_KEY)) };
-  return favouritesCache.list;
-}
 const NO_FAVOURITES: Favourite[] = [];
+const favourites = () => store?.favouritesSnapshot() ?? NO_FAVOURITES;
+const units = (): Units => store?.unitsSnapshot() ?? "imperial";
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGE_EVENT, onChange);
-  };
-}
-
-/** The favourites on this device; none on the server and during hydration. */
+/** The favourites on this device; none on the server and until the store has loaded. */
 export function useFavourites(): Favourite[] {
-  return useSyncExternalStore(subscribe, favouritesSnapshot, () => NO_FAVOURITES);
+  return useSyncExternalStore(subscribe, favourites, () => NO_FAVOURITES);
 }
 
-/** Adds the listing (newest first) or removes it; returns whether it is now a favourite. */
-export function toggleFavourite(listing: Listing): boolean {
-  const list = favouritesSnapshot();
-  const present = list.some((f) => f.listing.uls === listing.uls);
-  const next = present
-    ? list.filter((f) => f.listing.uls !== listing.uls)
-    : [{ listing: listingSchema.parse(listing), saved_at: new Date().toISOString() }, ...list].slice(0, MAX_FAVOURITES);
-  write(FAVOURITES_KEY, next);
-  return !present;
-}
-
-export function removeFavourite(uls: string): void {
-  write(
-    FAVOURITES_KEY,
-    favouritesSnapshot().filter((f) => f.listing.uls !== uls),
-  );
-}
-
-function unitsSnapshot(): Units {
-  const parsed = unitsSchema.safeParse(read(UNITS_KEY));
-  return parsed.success ? parsed.data : "imperial";
+/** Adds the listing (newest first) or removes it; resolves to whether it is now a favourite. */
+export async function toggleFavourite(listing: Listing): Promise<boolean> {
+  return (await load()).toggleFavourite(listing);
 }
 
 /** The visitor's unit system for areas: square feet (as listings are measured in Québec) until they choose m². */
 export function useUnits(): [Units, (units: Units) => void] {
-  const units = useSyncExternalStore(subscribe, unitsSnapshot, () => "imperial" as const);
-  return [units, (next) => write(UNITS_KEY, next)];
+  const current = useSyncExternalStore(subscribe, units, () => "imperial" as const);
+  return [current, (next) => void load().then((s) => s.setUnits(next))];
 }

@@ -11,12 +11,12 @@ import { useTranslation } from "react-i18next";
 import type { PropertyDetail } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
 import { SQFT_TO_M2 } from "../../../schema/listing";
-import { showToast } from "../../lib/toast";
 import { Icon } from "../../ui/Icon";
 import { DEFAULT_DOWN_PAYMENT_RULES, minimumDownPayment, payment } from "../calculator/mortgage";
 import type { Listing } from "../search/api";
 import { formatNumber, formatPrice } from "../search/price";
 import { toggleFavourite, useFavourites, useUnits } from "./device";
+import { ListingIcon } from "./icons";
 
 /** The calculator's own defaults (mortgage_calculator_block): 5.5 %, 25 years, monthly. */
 export const ESTIMATE_RATE = 5.5;
@@ -242,19 +242,27 @@ export function FavouriteButton({ listing, className }: { listing: Listing; clas
   const { t } = useTranslation();
   const favourites = useFavourites();
   const saved = favourites.some((f) => f.listing.uls === listing.uls);
+  // Said once the device has it; no toast: its parser and overlay would load with every listing.
+  const [said, setSaid] = useState("");
   return (
-    <button
-      type="button"
-      className={`listing-action${className ? ` ${className}` : ""}`}
-      aria-pressed={saved}
-      onClick={() => {
-        const now = toggleFavourite(listing);
-        showToast({ tone: "success", title: t(now ? "listing.actions.saved-toast" : "listing.actions.removed-toast") });
-      }}
-    >
-      <Icon name="heart" size={20} />
-      <span>{t("listing.actions.save")}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`listing-action${className ? ` ${className}` : ""}`}
+        aria-pressed={saved}
+        onClick={() => {
+          void toggleFavourite(listing).then((now) =>
+            setSaid(t(now ? "listing.actions.saved-toast" : "listing.actions.removed-toast")),
+          );
+        }}
+      >
+        <ListingIcon name="heart" size={20} />
+        <span>{t("listing.actions.save")}</span>
+      </button>
+      <span className="visually-hidden" aria-live="polite">
+        {said}
+      </span>
+    </>
   );
 }
 
@@ -271,7 +279,7 @@ export function ShareAndPrint({ url, title }: { url: string; title: string }) {
     <>
       <details className="listing-share">
         <summary className="listing-action">
-          <Icon name="share" size={20} />
+          <ListingIcon name="share" size={20} />
           <span>{t("listing.actions.share")}</span>
         </summary>
         <ul className="listing-share__menu" aria-label={t("listing.actions.share-title")}>
@@ -285,7 +293,7 @@ export function ShareAndPrint({ url, title }: { url: string; title: string }) {
                   .catch(() => undefined);
               }}
             >
-              <Icon name="link" size={18} /> {copied ? t("listing.actions.copied") : t("listing.actions.copy")}
+              <ListingIcon name="link" size={18} /> {copied ? t("listing.actions.copied") : t("listing.actions.copy")}
             </button>
           </li>
           <li>
@@ -322,7 +330,7 @@ export function FavouritesLink({ href }: { href: string }) {
   if (!count) return null;
   return (
     <a className="listing-action" href={href}>
-      <Icon name="heart" size={20} />
+      <ListingIcon name="heart" size={20} />
       <span>{t("listing.favourites.link", { count })}</span>
     </a>
   );
