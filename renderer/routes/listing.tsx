@@ -43,6 +43,7 @@ import { useEffect, useState } from "react";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
 import { getI18n } from "../lib/i18n";
+import { PreloadModules, preloadModules } from "../lib/preload";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
 import { type SiteFacts, siteFactsOf } from "../lib/site-facts";
@@ -65,6 +66,8 @@ interface Shell {
   origin: string;
   /** The shell reads the captcha key and the site's facts from here (no content page on this route). */
   siteFacts: SiteFacts;
+  /** The header's and footer's view chunks and messages, announced as a content page's are. */
+  modules: string[];
 }
 
 interface ListingView extends Shell {
@@ -108,10 +111,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
   const page = home.kind === "page" ? home.page : undefined;
   const has = (path: string) => pages.some((p) => p.paths[lang] === path && !p.hidden);
+  const header = blocks(page?.header);
+  const footer = blocks(page?.footer);
+  const types = [...header, ...footer].map((b) => b.block_type);
   const shell: Shell = {
     locale: lang,
-    header: blocks(page?.header),
-    footer: blocks(page?.footer),
+    header,
+    footer,
+    modules: services.viewModules?.(types, lang, "renderer/routes/listing.tsx") ?? [],
     siteType: page?.site_type ?? "broker",
     micrositeId: site.microsite_id,
     siteKey: site.site_key,
@@ -137,6 +144,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     searchPath,
     jsonLd: jsonLd({ listing, locale: lang, origin: shell.origin, searchPath }, tFor(lang)),
   } satisfies ListingView;
+}
+
+/** Client navigations (a card, a similar listing): the header's and footer's chunks load first. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader();
+  preloadModules((loaded as { modules: string[] }).modules);
+  return loaded;
 }
 
 /** schema.org residence types of the listing types. */
@@ -417,6 +431,7 @@ export default function ListingRoute({ loaderData }: Route.ComponentProps) {
         alternatePaths,
       }}
     >
+      <PreloadModules hrefs={view.modules} />
       <BlockList blocks={view.header} locale={view.locale} siteType={view.siteType} region="header" />
       <main id="main-content" tabIndex={-1}>
         {view.kind === "listing" ? <ListingBody view={view} /> : <RemovedBody view={view} />}
