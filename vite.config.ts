@@ -70,6 +70,45 @@ function zodCopies(): Plugin {
 }
 
 /**
+ * The studio's react-aria in a copy of its own. The studio uses many react-aria components
+ * (toolbar, menus, tabs, selects, switches, colour picker, toasts, dialogs); sharing their
+ * modules with the public lazy features (the search's filter overlay, the members' search
+ * dialog) made rolldown cut the public ones' react-aria into more, smaller shared chunks, whose
+ * paths every public loader lists (+0.16 KB gzip on the search page, at its 200 KB budget). As
+ * zodCopies does for zod/mini: react-aria imported from studio code, and everything below it in
+ * node_modules but React itself, resolves to ids with a marker query, so the public chunk
+ * graph is the same with or without the studio. The studio page may load both copies (its
+ * canvas shows public blocks); they share nothing but React.
+ */
+function studioAriaCopy(): Plugin {
+  const ARIA = /^(?:react-aria-components|react-aria|react-stately|@react-aria\/|@react-stately\/)/;
+  const studioDir = fileURLToPath(new URL("./studio/", import.meta.url));
+  const SHARED = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
+  const MARK = /\?aria=studio$/;
+  return {
+    name: "studio-aria-copy",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const below = MARK.test(importer);
+      if (!below && !(ARIA.test(source) && importer.startsWith(studioDir))) return null;
+      const from = below ? importer.replace(MARK, "") : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]/.test(resolved.id) || SHARED.test(resolved.id))
+        return resolved;
+      return { ...resolved, id: `${resolved.id.replace(MARK, "")}?aria=studio` };
+    },
+    load(id) {
+      if (!MARK.test(id)) return undefined;
+      const file = id.replace(MARK, "");
+      return { code: fs.readFileSync(file, "utf8"), moduleType: file.endsWith(".json") ? "json" : "js" };
+    },
+  };
+}
+
+/**
  * Leaflet's class definitions marked pure (renderer/features/maps/leaflet*.ts import its ES
  * module sources): `var Marker = Layer.extend({…})` and `var EPSG3857 = extend({}, Earth, {…})`
  * only build a new class or object, so a class no map reaches (GeoJSON, polygons, image and
@@ -138,6 +177,7 @@ export default defineConfig({
   plugins: [
     messageParts(),
     zodCopies(),
+    studioAriaCopy(),
     syncExternalStore(),
     leafletPureClasses(),
     reactRouter(),

@@ -19,12 +19,13 @@ interface Stored {
   created_at: string;
 }
 
+/** The leads as the broker's inbox lists them (its API, editors only). */
 async function storedSubmissions(page: Page): Promise<Stored[]> {
-  const response = await page.request.get(`/api/submissions/${BROKER.site_id}?limit=200`, {
+  const response = await page.request.get(`/api/leads/${BROKER.site_id}?limit=200`, {
     headers: { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key, "x-editor-key": EDITOR_KEY },
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { submissions: Stored[] } }).data.submissions;
+  return ((await response.json()) as { data: { leads: Stored[] } }).data.leads;
 }
 
 /** Opens a page and waits until its form is hydrated (forms mark themselves data-ready). */
@@ -229,8 +230,23 @@ test.describe("property alert form", () => {
       await root.locator('[name="city"]').fill("Lévis");
       await expect(root.locator('[name="province"]')).toHaveValue("Québec");
       await expect(root.locator('[name="country"]')).toHaveValue("Canada");
+      // The privacy policy is linked; the e-mails need express consent (CASL), an unticked box.
+      await expect(root.getByRole("link", { name: t(locale, "forms.privacy.link") })).toHaveAttribute(
+        "href",
+        locale === "fr" ? "/fr/politique-confidentialite" : "/en/privacy-policy",
+      );
+      const consent = root.getByRole("checkbox", { name: /Julie Tremblay/ });
+      await expect(consent).not.toBeChecked();
       await send.click();
-      await expect(root.locator(".form-success")).toContainText(t(locale, "multi-step-form.alert.success.text"));
+      await expect(root.locator(".form-danger")).toContainText(
+        t(locale, "multi-step-form.errors.consent_email-required"),
+      );
+      await consent.check();
+      await send.click();
+      // The real captcha: the ALTCHA widget fetched a challenge and solved it in workers.
+      await expect(root.locator(".form-success")).toContainText(t(locale, "multi-step-form.alert.success.text"), {
+        timeout: 20_000,
+      });
 
       const stored = (await storedSubmissions(page)).find((s) => s.payload.email === email);
       expect(stored).toMatchObject({
@@ -256,6 +272,7 @@ test.describe("property alert form", () => {
           city: "Lévis",
           province: "Québec",
           country: "Canada",
+          consent_email: "yes",
         },
       });
     });
@@ -390,6 +407,9 @@ test.describe("mortgage calculator", () => {
     await down.fill("100000");
     await calc.locator('[name="interest_rate"]').fill("-1");
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
+    // The visitor is told why (site.md §5).
+    await expect(calc.getByText(t("fr", "calculator.errors.interest-rate"))).toBeVisible();
+    await expect(calc.locator('[name="interest_rate"]')).toHaveAttribute("aria-invalid", "true");
   });
 
   test("English amounts and axe", async ({ page }) => {

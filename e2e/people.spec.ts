@@ -24,7 +24,8 @@ test.describe("team page (agency)", () => {
   test("load more adds a page; changing the office returns to page 1", async ({ page }) => {
     await goto(page, TEAM_URL);
     const block = page.locator('[data-block-type="member_cards_block"]');
-    const cards = block.locator("[data-member-card]");
+    // The cards a person sees: the widest page is in the HTML, CSS shows the breakpoint's page.
+    const cards = block.locator("[data-member-card]").filter({ visible: true });
     await expect(cards).toHaveCount(6);
     await expect(block.getByText(membersStatus(6, 12))).toBeVisible();
 
@@ -50,7 +51,32 @@ test.describe("team page (agency)", () => {
   test("more cards per page on wide screens", async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await goto(page, TEAM_URL);
-    await expect(page.locator("[data-member-card]")).toHaveCount(8);
+    await expect(page.locator("[data-member-card]").filter({ visible: true })).toHaveCount(8);
+    await expect(page.getByText(membersStatus(8, 12))).toBeVisible();
+  });
+
+  test("the server's page is right at every width before the scripts run", async ({ browser }) => {
+    // Before hydration the page once showed 6 cards and "load more" at every width, then
+    // jumped to 12 cards on a desktop (and the button vanished under the visitor's pointer).
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(TEAM_URL);
+    const block = page.locator('[data-block-type="member_cards_block"]');
+    await expect(block.locator("[data-member-card]").filter({ visible: true })).toHaveCount(12);
+    await expect(block.getByRole("button", { name: t("fr", "members.load-more") })).toBeHidden();
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(block.locator("[data-member-card]").filter({ visible: true })).toHaveCount(8);
+    await expect(block.getByRole("button", { name: t("fr", "members.load-more") })).toBeVisible();
+    await context.close();
+  });
+
+  test("a broker without a photo shows the franchise logo on the agency's site", async ({ page }) => {
+    await goto(page, TEAM_URL);
+    const card = page.locator("[data-member-card]", { hasText: "Chantal Morin" });
+    await expect(card.locator("img").first()).toHaveAttribute("src", /avatar-franchise\.svg$/);
+    // A broker's own photo stays hers.
+    const julie = page.locator("[data-member-card]", { hasText: "Julie Tremblay" });
+    await expect(julie.locator("img").first()).not.toHaveAttribute("src", /avatar-(franchise|broker)\.svg$/);
   });
 
   test("partner tag filter and show more", async ({ page }) => {

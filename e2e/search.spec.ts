@@ -154,11 +154,20 @@ for (const locale of ["fr", "en"] as const) {
       await expect(page.locator("h1")).toHaveCount(1);
       const total = await totalFromService(page);
       expect(total).toBeGreaterThanOrEqual(1000);
-      const text = `${grouped(total, locale)} ${locale === "fr" ? "propriétés" : "properties"}`;
-      const count = page.getByRole("heading", { level: 2, name: text, exact: true });
-      await expect(count).toBeVisible();
-      // The very characters (accessible names fold a no-break space into a space).
-      expect(await count.textContent()).toBe(text);
+      // The list counts what the map's bounds hold once the map starts (the default bounds
+      // leave a few listings out): read the count when it settles.
+      const word = locale === "fr" ? "propriétés" : "properties";
+      const count = page.locator(".search-total");
+      let shown = 0;
+      await expect(async () => {
+        const text = (await count.textContent()) ?? "";
+        shown = Number(text.replace(/\D/g, ""));
+        expect(shown).toBeGreaterThanOrEqual(1000);
+        // The very characters (accessible names fold a no-break space into a space).
+        expect(text).toBe(`${grouped(shown, locale)} ${word}`);
+      }).toPass();
+      const text = `${grouped(shown, locale)} ${word}`;
+      await expect(page.getByRole("heading", { level: 2, name: text, exact: true })).toBeVisible();
       // The overlay's "see results" button counts the same way.
       await cards(page).first().waitFor();
       await page
@@ -180,7 +189,11 @@ for (const locale of ["fr", "en"] as const) {
       // Scroll until the rentals' heading shows: every card above it is a sale, every card below a rental.
       const heading = page.getByRole("heading", { name: t(locale, "search.rentals"), exact: true });
       for (let i = 0; i < 40 && !(await heading.isVisible()); i++) {
-        await cards(page).last().scrollIntoViewIfNeeded();
+        // The list grows (or re-renders) under the scroll: a card replaced meanwhile is no failure.
+        await cards(page)
+          .last()
+          .scrollIntoViewIfNeeded({ timeout: 2000 })
+          .catch(() => {});
         await page.mouse.wheel(0, 4000);
         await page.waitForTimeout(300);
       }
@@ -291,3 +304,62 @@ for (const locale of ["fr", "en"] as const) {
     });
   });
 }
+
+test.describe("search calls (site.md §4, §9)", () => {
+  test("one /search-filters call in ten filter changes; count calls at least 500 ms apart; tags collapse", async ({
+    page,
+  }) => {
+    const filterCalls: string[] = [];
+    const countCalls: number[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (url.includes("/search-filters")) filterCalls.push(url);
+      if (url.includes("format=count")) countCalls.push(Date.now());
+    });
+    await page.goto(PATHS.fr);
+    await expect(cards(page).first()).toBeVisible();
+    const open = () =>
+      page
+        .locator(".search-bar > button", { hasText: t("fr", "search.more-filters_one").split("(")[0]!.trim() })
+        .click();
+    await open();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    // Ten changes in quick succession, applied to the list each time (the URL changes, the
+    // route revalidates and hands the search a new site object).
+    const options = ["1+", "2+", "3+", "4+", "5+"];
+    for (let i = 0; i < 10; i++) {
+      const group = dialog.getByRole("radiogroup", { name: t("fr", i % 2 ? "search.bathrooms" : "search.bedrooms") });
+      await group.locator("label", { hasText: options[i % options.length]! }).click();
+    }
+    await dialog.getByRole("button", { name: COUNTED }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => new URL(page.url()).searchParams.get("bedrooms")).not.toBeNull();
+    await open();
+    await expect(dialog.getByRole("button", { name: COUNTED })).toBeVisible();
+    await page.waitForTimeout(600);
+    expect(filterCalls).toHaveLength(1);
+    expect(countCalls.length).toBeGreaterThan(1);
+    const gaps = countCalls.slice(1).map((at, i) => at - countCalls[i]!);
+    // Request timestamps are taken in the test process: allow a few ms of scheduling jitter.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(490);
+
+    // Many criteria: the tags fold to their collapsed height with a toggle that shows them all.
+    await dialog.getByRole("button", { name: COUNTED }).click();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(
+      `${PATHS.fr}?type=maison,condo,prop,ferme,chalet&bedrooms=2&bathrooms=2&open_house=1&price_min=200000&price_max=900000`,
+    );
+    const tags = page.locator(".search-tags").first();
+    await expect(tags.getByRole("button").first()).toBeVisible();
+    const toggle = page.getByRole("button", { name: /Voir tous les critères/ }).first();
+    await expect(toggle).toBeVisible();
+    expect(await tags.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(86);
+    await toggle.click();
+    await expect(page.getByRole("button", { name: t("fr", "search.tags.show-less") }).first()).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    expect(await tags.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(86);
+  });
+});

@@ -100,7 +100,8 @@ test.describe("shell", () => {
 
   test("the contact modal opens by event with a link to the contact page", async ({ page }) => {
     await page.goto("/en");
-    const dialog = page.getByRole("dialog", { name: "Contact us" });
+    // A broker's site speaks in the first person singular (site.md §1).
+    const dialog = page.getByRole("dialog", { name: "Write to me" });
     await dispatchUntilVisible(page, "open-contact-modal", {}, dialog);
     await expect(dialog.getByRole("link", { name: "Go to the contact page" })).toHaveAttribute(
       "href",
@@ -108,5 +109,70 @@ test.describe("shell", () => {
     );
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toHaveCount(0);
+  });
+
+  test("the contact modal's title speaks for the agency on an agency's site", async ({ page }) => {
+    const port = new URL(process.env.PW_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 3100}`).port || "80";
+    await page.goto(`http://agence.localhost:${port}/fr`);
+    const dialog = page.getByRole("dialog", { name: "Écrivez-nous" });
+    await dispatchUntilVisible(page, "open-contact-modal", {}, dialog);
+    await dialog.getByRole("button", { name: "Fermer" }).click();
+    // Written to one broker of the agency, it speaks for her.
+    const broker = page.getByRole("dialog", { name: "Écrivez-moi" });
+    await dispatchUntilVisible(
+      page,
+      "open-contact-modal",
+      { recipient_type: "broker", recipient_slug: "julie-tremblay" },
+      broker,
+    );
+  });
+
+  test("a chunk that fails to load during a navigation loads the page the visitor was going to", async ({ page }) => {
+    await page.goto("/fr");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("main [data-block-type]")].every((el) =>
+        Object.keys(el).some((key) => key.startsWith("__reactFiber")),
+      ),
+    );
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    // As after a deploy: the page's next scripts are gone from the server. The blog's chunks
+    // are not on the home page, so going there needs them.
+    await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
+    await page.locator('header a[href="/fr/blogue"]').first().click();
+    await expect.poll(() => documents, { timeout: 15_000 }).toContain("/fr/blogue");
+    await expect(page).toHaveURL(/\/fr\/blogue$/);
+    expect(documents).not.toContain("/fr");
+  });
+
+  test("after 2 s of idle the linked pages are prefetched, never with the data saver on", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const data: string[] = [];
+    page.on("request", (request) => {
+      if (/\.data(\?|$)/.test(request.url())) data.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/fr");
+    await page.waitForTimeout(1000);
+    expect(data).toEqual([]);
+    await expect.poll(() => data.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(data.every((path) => /^\/(fr|en)/.test(path) && !path.startsWith("/fr/qa"))).toBe(true);
+    await context.close();
+
+    const saver = await browser.newContext();
+    await saver.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } }),
+    );
+    const quiet = await saver.newPage();
+    const none: string[] = [];
+    quiet.on("request", (request) => {
+      if (/\.data(\?|$)/.test(request.url())) none.push(request.url());
+    });
+    await quiet.goto("/fr");
+    await quiet.waitForTimeout(4000);
+    expect(none).toEqual([]);
+    await saver.close();
   });
 });

@@ -5,7 +5,7 @@
  * inject markup through an imported page or the path box never reaches the canvas.
  */
 import type { Page } from "@playwright/test";
-import { textBlock1 } from "../schema/blocks/text";
+import { textBlock1, textBlock2 } from "../schema/blocks/text";
 import {
   CANVAS_MIN,
   PALETTE_COLLAPSED_WIDTH,
@@ -17,7 +17,16 @@ import {
   SEPARATOR_WIDTH,
 } from "../studio/shell/layout";
 import { expect, expectNoAxeViolations, RESOURCE_404, test } from "./helpers";
-import { blockIds, dragFromPalette, openDemoPage, st, studioBlock } from "./studio-helpers";
+import {
+  blockButton,
+  blockIds,
+  dragFromPalette,
+  openDemoPage,
+  openMenuItem,
+  st,
+  studioBlock,
+  waitForCanvas,
+} from "./studio-helpers";
 
 // The first journey runs some forty steps in a row (about a minute on this machine).
 test.describe.configure({ timeout: 180_000 });
@@ -49,7 +58,11 @@ function studioUi(page: Page) {
     /** The path box: a dotted path and the live value at that path in the selected block. */
     pathInput: panel.getByLabel(st("fr", "studio.fields.pathBox.path")),
     pathValue: panel.getByLabel(st("fr", "studio.fields.pathBox.value")),
-    edit: (id: string) => studioBlock(page, id).getByRole("button", { name: st("fr", "studio.overlay.edit") }),
+    /** Opens a block's form with the edit button of its bar (shown on hover). */
+    edit: async (id: string) => (await blockButton(page, id, st("fr", "studio.overlay.edit"))).click(),
+    /** Shows a tab of the edit panel: Contenu, Réglages or Avancé (the path box). */
+    tab: (key: "content" | "settings" | "advanced") =>
+      panel.getByRole("tab", { name: st("fr", `studio.fields.tabs.${key}`) }).click(),
     /** The edit panel's one-language-at-a-time switch, shown only when the panel is too narrow for both. */
     languageSwitch: panel.getByRole("group", { name: st("fr", "studio.fields.showLocale"), includeHidden: true }),
   };
@@ -74,9 +87,7 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   const title = block.locator("h2");
   await expect(title).toHaveText(FR.title);
   // The dropped block is selected: its form opens in the edit panel.
-  await expect(
-    ui.panel.getByRole("heading", { name: st("fr", "studio.fields.title", { type: "text_block_1" }) }),
-  ).toBeVisible();
+  await expect(ui.panel.getByRole("heading", { name: textBlock1.label.fr, exact: true })).toBeVisible();
 
   const titleLabel = st("fr", "studio.fields.labels.main_title");
   const frTitle = ui.panel.getByLabel(ui.inLocale(titleLabel, "fr"));
@@ -110,7 +121,7 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   await expect(title).toHaveText(FR.newTitle, { timeout: 15_000 });
 
   // ---- 2. Rich text: a bold, italic link; a heading; a bullet list.
-  await ui.edit(id).click();
+  await ui.edit(id);
   const descriptionLabel = ui.inLocale(st("fr", "studio.fields.labels.description"), "fr");
   const editor = ui.panel.getByRole("textbox", { name: descriptionLabel });
   const format = ui.panel.getByRole("toolbar", {
@@ -171,28 +182,28 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   const script = studioBlock(page, "demo-script-embed-block");
   const scriptContent = script.locator(".script-embed__content");
   await expect(scriptContent).toContainText("5,49 %");
-  await ui.edit("demo-script-embed-block").click();
+  await ui.edit("demo-script-embed-block");
   const codeLabel = ui.inLocale(st("fr", "studio.fields.labels.script_content"), "fr");
   await ui.panel.getByRole("button", { name: st("fr", "studio.fields.openCode", { label: codeLabel }) }).click();
   const monaco = ui.panel.locator('.sf-col[data-locale="fr"] .monaco-editor');
   await expect(monaco).toBeVisible({ timeout: 20_000 });
-  await ui.pathInput.fill("fields.fr.script_content");
-  await expect(ui.pathValue).toHaveValue(/^<div id="rive-sud-widget"/);
+  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
   await monaco.locator(".view-lines").click();
   await page.keyboard.press("Control+Home");
   await page.keyboard.type(FR.typedCode);
   await expect(scriptContent).toContainText(FR.typedCode.trim());
-  await expect(ui.pathValue).toHaveValue(new RegExp(`^${FR.typedCode}<div id="rive-sud-widget"`));
   await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
   // Still typing in Monaco: Ctrl+Z undoes the whole burst through the studio, Ctrl+Shift+Z redoes it.
   await page.keyboard.press("Control+z");
-  await expect(ui.pathValue).toHaveValue(/^<div id="rive-sud-widget"/);
   await expect(scriptContent).not.toContainText(FR.typedCode.trim());
   await expect(monaco.locator(".view-lines")).not.toContainText(FR.typedCode.trim());
   await page.keyboard.press("Control+Shift+z");
-  await expect(ui.pathValue).toHaveValue(new RegExp(`^${FR.typedCode}<div id="rive-sud-widget"`));
   await expect(scriptContent).toContainText(FR.typedCode.trim());
   await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
+  // The draft holds the typed code at the start of the field (the path box, in the Avancé tab).
+  await ui.tab("advanced");
+  await ui.pathInput.fill("fields.fr.script_content");
+  await expect(ui.pathValue).toHaveValue(new RegExp(`^${FR.typedCode}<div id="rive-sud-widget"`));
 
   // ---- 4. Undo everything, one step at a time, then redo it all.
   // The path box follows the English title of the new block, which the French canvas does not show.
@@ -253,7 +264,8 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
       done: async () => expect(scriptContent).toContainText(FR.typedCode.trim()),
     },
   ];
-  await ui.edit(id).click();
+  await ui.edit(id);
+  await ui.tab("advanced");
   await ui.pathInput.fill("fields.en.main_title");
   await expect(ui.pathValue).toHaveValue(EN.newTitle);
   for (let step = checks.length - 1; step >= 0; step--) {
@@ -269,7 +281,8 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   for (let step = 0; step < checks.length; step++) {
     await expect(ui.redo).toBeEnabled();
     // The panel lost the block with the first undo; select it again once it is back.
-    if (step === 1) await ui.edit(id).click();
+    if (step === 1) await ui.edit(id);
+    if (step === 1) await ui.tab("advanced");
     if (step === 1) await ui.pathInput.fill("fields.en.main_title");
     await ui.redo.click();
     await checks[step]!.done();
@@ -294,9 +307,7 @@ test("studio: rich text that tries to inject markup never reaches the canvas (im
   consoleErrors.allow(/Executing inline event handler violates the following Content Security Policy/);
   const ui = studioUi(page);
   await page.goto("/fr/qa/sections");
-  await expect(ui.toolbar.getByRole("button", { name: st("fr", "studio.toolbar.import") })).toBeVisible({
-    timeout: 15_000,
-  });
+  await waitForCanvas(page);
   const importedPage = {
     page: {
       page_id: "injection",
@@ -320,7 +331,7 @@ test("studio: rich text that tries to inject markup never reaches the canvas (im
     },
   };
   const chooser = page.waitForEvent("filechooser");
-  await ui.toolbar.getByRole("button", { name: st("fr", "studio.toolbar.import") }).click();
+  await openMenuItem(page, st("fr", "studio.toolbar.import"));
   await (await chooser).setFiles({
     name: "injection.json",
     mimeType: "application/json",
@@ -332,7 +343,8 @@ test("studio: rich text that tries to inject markup never reaches the canvas (im
   await expect(page.locator(".studio-canvas [onerror], .studio-canvas .richtext script")).toHaveCount(0);
 
   // The path box writes any string: the canvas still shows it sanitised.
-  await ui.edit("injected-text").click();
+  await ui.edit("injected-text");
+  await ui.tab("advanced");
   await ui.pathInput.fill("fields.fr.description");
   await expect(ui.pathValue).toHaveValue(/^<p>Texte importé<\/p>/);
   await ui.pathValue.fill(
@@ -356,11 +368,11 @@ test("studio: French and English side by side at 1280 px, missing-translation ba
   const id = "demo-text-block-1";
   const title = studioBlock(page, id).locator("h2");
   await expect(title).toHaveText(FR.title);
-  await ui.edit(id).click();
+  await ui.edit(id);
   // The edit panel's code loads with the first selection.
-  await expect(
-    ui.panel.getByRole("heading", { name: st("fr", "studio.fields.title", { type: "text_block_1" }) }),
-  ).toBeVisible({ timeout: 15_000 });
+  await expect(ui.panel.getByRole("heading", { name: textBlock1.label.fr, exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
 
   // ---- 1. Both languages of a field on one row, the canvas keeping room, nothing overflowing the window.
   const titleLabel = st("fr", "studio.fields.labels.main_title");
@@ -482,7 +494,7 @@ test("studio: French and English side by side at 1280 px, missing-translation ba
   await expect(separator).toHaveAttribute("aria-valuenow", String(chosen - 60));
 });
 
-test("studio: preview widths scroll inside the canvas column; the palette collapses to a rail, stays collapsed, and opens again from the keyboard", async ({
+test("studio: previews at their real width scaled to the canvas column; the palette collapses to a rail, stays collapsed, and opens again from the keyboard", async ({
   page,
 }) => {
   const viewport = page.viewportSize()!;
@@ -498,45 +510,65 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
   expect(await canvasScroll.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
 
-  // ---- 1. Preview widths: a canvas wider than its column scrolls sideways inside it, the window does not.
-  const widths = page.getByRole("group", { name: st("fr", "studio.toolbar.width") });
+  // ---- 1. Preview devices: laid out at their real width, scaled to fit the canvas column, zoom shown.
+  const devices = page.getByRole("radiogroup", { name: st("fr", "studio.toolbar.width") });
   const canvas = page.locator(".studio-main .studio-canvas");
+  const zoomButton = page
+    .getByRole("toolbar", { name: st("fr", "studio.toolbar.label") })
+    .getByRole("button", { name: /^Zoom / });
+  const column = async () =>
+    canvasScroll.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    });
+  const header = canvas.locator('[data-block-id="demo-header-classic-block"]');
   for (const [key, px] of [
     ["tablet", 768],
     ["phone", 414],
+    ["wide", 1440],
+    ["desktop", 1280],
   ] as const) {
-    await widths.getByRole("radio", { name: st("fr", `studio.toolbar.${key}`) }).check();
-    await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(px);
-    const scroll = await canvasScroll.evaluate((el) => {
-      el.scrollLeft = 50;
-      return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, scrolled: el.scrollLeft };
-    });
-    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
-    expect(scroll.scrolled).toBeGreaterThan(0);
+    await devices.getByRole("radio", { name: st("fr", `studio.toolbar.${key}`) }).check();
+    // Laid out at the device's width (CSS px inside the canvas), whatever the window.
+    await expect.poll(() => canvas.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(px);
+    await expect.poll(() => header.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(px);
+    // Scaled to the column: no sideways scrolling, and the zoom the toolbar shows is the one applied.
+    const available = await column();
+    const shown = (await canvas.boundingBox())!.width;
+    expect(shown).toBeLessThanOrEqual(available + 1);
+    if (px > available) expect(shown).toBeGreaterThan(available - 3);
+    const zoom = (shown / px) * 100;
+    const percent = Number((await zoomButton.textContent())?.match(/^(\d+)/)?.[1]);
+    expect(Math.abs(percent - zoom)).toBeLessThanOrEqual(1);
+    expect(await canvasScroll.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(await panelWidth()).toBe(PANEL_DEFAULT);
+    if (key === "phone") {
+      // The phone preview lays blocks out as a phone does, though the window is 1280 px wide.
+      await expect(header.locator(".hdr-burger")).toBeVisible();
+      await expect(header.locator(".hdr-nav")).toBeHidden();
+      await expect(header.locator(".hdr-locales--desktop")).toBeHidden();
+    }
   }
-  // The phone preview lays blocks out as a phone does, though the window is 1280 px wide: the
-  // header shows its menu button and hides its desktop navigation.
-  const header = canvas.locator('[data-block-id="demo-header-classic-block"]');
-  await expect(header.locator(".hdr-burger")).toBeVisible();
-  await expect(header.locator(".hdr-nav")).toBeHidden();
-  await expect(header.locator(".hdr-locales--desktop")).toBeHidden();
-  await widths.getByRole("radio", { name: st("fr", "studio.toolbar.desktop") }).check();
-  await expect
-    .poll(async () => Math.round((await canvas.boundingBox())!.width))
-    .toBe(
-      // The canvas fills its scroller's content box (the scroller's padding frames it).
-      await canvasScroll.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return Math.round(
-          el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
-        );
-      }),
-    );
-  // Back on the desktop preview, the window's width rules again (the header may still fall back
-  // to its menu button when its links do not fit the canvas column).
+  // The desktop preview shows the desktop header, every link of it inside the header.
+  await expect(header.locator(".hdr-nav")).toBeVisible();
   await expect(header.locator(".hdr-locales--desktop")).toBeVisible();
+  await expect(header.locator(".hdr-burger")).toBeHidden();
+  // A fixed zoom wider than the column scrolls sideways inside it, never the window.
+  await zoomButton.click();
+  await page.getByRole("menuitemradio", { name: /^100\s?%$/ }).click();
+  await expect(zoomButton).toHaveText(/^100\s?%/);
+  await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(1280);
+  const scroll = await canvasScroll.evaluate((el) => {
+    el.scrollLeft = 50;
+    return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, scrolled: el.scrollLeft };
+  });
+  expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+  expect(scroll.scrolled).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  await zoomButton.click();
+  await page.getByRole("menuitemradio", { name: /^Ajuster/ }).click();
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeLessThanOrEqual((await column()) + 1);
 
   // ---- 2. The palette collapses to a rail, the canvas takes the room, and it stays collapsed after a reload.
   const toggle = page.getByRole("button", { name: st("fr", "studio.layout.palette-toggle") });
@@ -556,8 +588,8 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 15_000 });
   await expect(search).toBeHidden();
   expect(await panelWidth()).toBe(PANEL_DEFAULT);
-  // Nothing was edited, so there is no draft to restore: open the demo page again.
-  await openDemoPage(page);
+  // Nothing was edited: the last page (the demo page) opens again by itself.
+  await waitForCanvas(page);
   await expect(search).toBeHidden();
 
   // From the keyboard: open the palette again and insert a block at a chosen position.
@@ -567,9 +599,10 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Tab");
   await expect(search).toBeFocused();
-  await page.keyboard.type("text_block_2");
+  const name = textBlock2.label.fr;
+  await page.keyboard.type(name);
   await page.keyboard.press("Tab");
-  const insert = page.getByRole("button", { name: `${st("fr", "studio.palette.insert")} text_block_2` });
+  const insert = page.getByRole("button", { name: st("fr", "studio.palette.insert-named", { name }) });
   await expect(insert).toBeFocused();
   await page.keyboard.press("Enter");
   const position = page.getByLabel(st("fr", "studio.palette.position", { max: before.length + 1 }));
@@ -581,4 +614,7 @@ test("studio: preview widths scroll inside the canvas column; the palette collap
   const inserted = (await blockIds(page))[1]!;
   expect(before).not.toContain(inserted);
   await expect(studioBlock(page, inserted).locator('[data-block-type="text_block_2"]')).toHaveCount(1);
+  // Focus went to the new block's bar, and its form is open.
+  await expect(studioBlock(page, inserted).locator(":scope > .studio-bar [data-action='drag']")).toBeFocused();
+  await expect(panel.getByRole("heading", { name, exact: true })).toBeVisible();
 });

@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import studioEn from "../locales/studio/en.json" with { type: "json" };
 import studioFr from "../locales/studio/fr.json" with { type: "json" };
+import { getBlockDefinition } from "../schema/registry";
 import type { Locale } from "./helpers";
 
 const studioLocales = { fr: studioFr, en: studioEn } as const;
@@ -33,10 +34,43 @@ export function studioBlock(page: Page, id: string): Locator {
   return page.locator(`.studio-canvas [data-studio-block="${id}"]`);
 }
 
-/** Opens the demo page (one block per registered type) from the studio toolbar and waits for its canvas. */
+/** Waits for the open page's canvas (the studio opens the last draft, else the demo page, by itself). */
+export async function waitForCanvas(page: Page): Promise<void> {
+  await expect(page.locator(".studio-chunk > [data-studio-block]").nth(4)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Opens the demo page (one block per registered type) from the toolbar's Open menu and waits for its canvas. */
 export async function openDemoPage(page: Page, locale: Locale = "fr"): Promise<void> {
-  await page.getByRole("button", { name: st(locale, "studio.toolbar.open-demo") }).click();
-  await expect(page.locator(".studio-chunk > [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  await openMenuItem(page, st(locale, "studio.toolbar.open-demo"), locale);
+  await waitForCanvas(page);
+}
+
+/** Chooses an item of the toolbar's Open menu (a page of the site: `page` names it in the submenu). */
+export async function openMenuItem(page: Page, item: string, locale: Locale = "fr", sitePage?: string) {
+  const toolbar = page.getByRole("toolbar", { name: st(locale, "studio.toolbar.label") });
+  await toolbar.getByRole("button", { name: st(locale, "studio.toolbar.open") }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+  if (sitePage) await page.getByRole("menuitem", { name: sitePage }).click();
+}
+
+/** A button of a block's action bar, shown once the pointer is over the block (as an editor does). */
+export async function blockButton(page: Page, id: string, name: string): Promise<Locator> {
+  const block = studioBlock(page, id);
+  const bar = block.locator(":scope > .studio-bar");
+  // The bar sits above the block's top edge: bring it on screen first, or the click would scroll
+  // the canvas and leave the pointer over another block, whose bar would then show instead.
+  await bar.scrollIntoViewIfNeeded();
+  await block.hover({ position: { x: 40, y: 40 } });
+  await expect(bar).toHaveCSS("opacity", "1");
+  const button = bar.getByRole("button", { name, exact: true });
+  await expect(button).toBeVisible();
+  return button;
+}
+
+/** Picks a colour scheme for a block from its bar's menu. */
+export async function chooseScheme(page: Page, id: string, scheme: string, locale: Locale = "fr") {
+  await (await blockButton(page, id, st(locale, "studio.overlay.more"))).click();
+  await page.getByRole("menuitemradio", { name: scheme }).click();
 }
 
 /**
@@ -45,7 +79,9 @@ export async function openDemoPage(page: Page, locale: Locale = "fr"): Promise<v
  * gap until it is the drop target and release.
  */
 export async function dragFromPalette(page: Page, type: string, gapIndex: number, locale: Locale = "fr") {
-  await page.getByLabel(st(locale, "studio.palette.search")).fill(type);
+  // Search by the block's name, as an editor does (the name comes from the schema).
+  const definition = getBlockDefinition(type);
+  await page.getByLabel(st(locale, "studio.palette.search")).fill(definition?.label[locale] ?? type);
   const source = page.locator(`[data-palette-type="${type}"] .studio-palette-drag`);
   await source.scrollIntoViewIfNeeded();
   const box = (await source.boundingBox())!;
@@ -56,8 +92,10 @@ export async function dragFromPalette(page: Page, type: string, gapIndex: number
   await expect(page.locator(".studio-drag-ghost")).toBeVisible();
   const gap = page.locator(`.studio-dropzone[data-gap-index="${gapIndex}"]`);
   await expect(gap).toHaveAttribute("data-active");
-  await gap.scrollIntoViewIfNeeded();
+  // The gaps open with a short transition, which moves every gap below the first: aim once they are open.
+  await expect.poll(() => gap.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(20);
   await expect(async () => {
+    await gap.scrollIntoViewIfNeeded();
     const target = (await gap.boundingBox())!;
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 2 });
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 + 1);

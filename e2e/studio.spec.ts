@@ -1,18 +1,31 @@
 import { expect, test } from "@playwright/test";
-import { blockIds, dragFromPalette } from "./studio-helpers";
+import { COLOR_SCHEME_LABELS } from "../schema/labels";
+import { nextColorScheme } from "../schema/theme-values";
+import {
+  blockButton,
+  blockIds,
+  chooseScheme,
+  dragFromPalette,
+  openMenuItem,
+  st,
+  waitForCanvas,
+} from "./studio-helpers";
 
 const EDITOR_KEY = process.env.E2E_EDITOR_KEY ?? "e2e-editor-key-0123456789";
 
-test.describe.configure({ mode: "serial", timeout: 60_000 });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({ page }) => {
   await page.goto("/fr/qa/sections");
   await page.evaluate(() => localStorage.clear());
   await page.goto("/fr/qa/sections");
-  await page.getByRole("button", { name: "Page de démonstration" }).click();
-  await expect(page.locator(".studio-canvas [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  // No draft: the studio opens the demo page by itself.
+  await waitForCanvas(page);
   const initial = await blockIds(page);
   expect(initial.length).toBeGreaterThan(3);
+  const toolbar = page.getByRole("toolbar", { name: st("fr", "studio.toolbar.label") });
+  const undo = toolbar.getByRole("button", { name: "Annuler", exact: true });
+  const redo = toolbar.getByRole("button", { name: "Rétablir" });
 
   // Drag text_block_2 from the palette into the gap after the third block.
   await dragFromPalette(page, "text_block_2", 3);
@@ -21,26 +34,24 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   const inserted = page.locator(".studio-canvas [data-studio-block]").nth(3);
   await expect(inserted.locator('[data-block-type="text_block_2"]')).toHaveCount(1);
 
-  // Cycle the colour scheme of the first content block, delete another one.
+  // Change the colour scheme of the first content block, delete another one.
   const first = page.locator(`[data-studio-block="${initial[4]}"]`);
-  const schemeBefore = await first.locator(".block").getAttribute("data-scheme");
-  await first.hover();
-  await first.getByRole("button", { name: "Changer le jeu de couleurs" }).click();
-  await expect(first.locator(".block")).not.toHaveAttribute("data-scheme", schemeBefore ?? "normal");
+  const schemeBefore = ((await first.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
+  const next = nextColorScheme(schemeBefore);
+  await chooseScheme(page, initial[4]!, COLOR_SCHEME_LABELS[next].fr);
+  await expect(first.locator(".block")).toHaveAttribute("data-scheme", next);
   const victim = page.locator(`[data-studio-block="${initial[5]}"]`);
-  await victim.getByRole("button", { name: "Supprimer ce bloc" }).click();
+  await (await blockButton(page, initial[5]!, "Supprimer ce bloc")).click();
   await expect(victim).toHaveCount(0);
 
   // Undo all, step by step, then redo.
-  const undo = page.getByRole("button", { name: "Annuler", exact: true });
   await undo.click();
   await expect(page.locator(`[data-studio-block="${initial[5]}"]`)).toHaveCount(1);
   await undo.click();
-  await expect(first.locator(".block")).toHaveAttribute("data-scheme", schemeBefore ?? "normal");
+  await expect(first.locator(".block")).toHaveAttribute("data-scheme", schemeBefore);
   await page.keyboard.press("Control+z");
   expect(await blockIds(page)).toEqual(initial);
   await expect(undo).toBeDisabled();
-  const redo = page.getByRole("button", { name: "Rétablir" });
   await redo.click();
   await page.keyboard.press("Control+Shift+z");
   await redo.click();
@@ -50,9 +61,9 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   // Reload: the draft is intact.
   await page.waitForTimeout(500);
   await page.reload();
-  await expect(page.locator(".studio-canvas [data-studio-block]").nth(4)).toBeVisible({ timeout: 15_000 });
+  await waitForCanvas(page);
   expect(await blockIds(page)).toEqual(edited);
-  await expect(page.getByRole("button", { name: "Annuler", exact: true })).toBeEnabled();
+  await expect(undo).toBeEnabled();
 
   // Keyboard reorder: focus the drag handle of block 2, Space, ArrowDown, Space.
   const second = edited[1]!;
@@ -61,9 +72,12 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Space");
   await expect.poll(async () => (await blockIds(page))[2]).toBe(second);
-  // And with the move-up button from the keyboard.
-  await page.locator(`[data-studio-block="${second}"] [data-action="move-up"]`).focus();
+  // And from the bar's menu, from the keyboard: move it up again.
+  await page.locator(`[data-studio-block="${second}"] [data-action="drag"]`).focus();
+  await page.keyboard.press("End");
+  await expect(page.locator(`[data-studio-block="${second}"] [data-action="more"]`)).toBeFocused();
   await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Monter ce bloc" }).click();
   await expect.poll(async () => (await blockIds(page))[1]).toBe(second);
 });
 
@@ -77,8 +91,7 @@ test("studio: settings theme preset drives the canvas", async ({ page }) => {
     .poll(() => sample.evaluate((el) => getComputedStyle(el).getPropertyValue("--accent").trim()))
     .toBe("#c8102e");
   await page.goto("/fr/qa/sections");
-  // A fresh browser has no draft: open the demo page to get a canvas.
-  await page.getByRole("button", { name: "Page de démonstration" }).click();
+  // A fresh browser has no draft: the demo page opens by itself.
   const canvas = page.locator(".studio-main .studio-canvas");
   await expect(canvas).toBeVisible({ timeout: 20_000 });
   await expect
@@ -90,13 +103,16 @@ test("studio: settings theme preset drives the canvas", async ({ page }) => {
 
 test("studio: publish a page and see it on the public site", async ({ page }) => {
   await page.goto("/fr/qa/sections");
-  await expect(page.getByLabel("Choisir une page").locator("option[value=terms]")).toBeAttached({ timeout: 20_000 });
-  await page.getByLabel("Choisir une page").selectOption("terms");
-  await page.getByRole("button", { name: "Ouvrir la page" }).click();
+  await waitForCanvas(page);
+  await openMenuItem(page, "Page du site", "fr", "Termes et conditions");
+  await expect(page.locator(".studio-doc-title")).toHaveText("Termes et conditions");
   const block = page.locator(".studio-canvas [data-studio-block]").first();
   await expect(block).toBeVisible();
-  await block.getByRole("button", { name: "Changer le jeu de couleurs" }).click();
+  const id = (await block.getAttribute("data-studio-block"))!;
+  const before = ((await block.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
+  await chooseScheme(page, id, COLOR_SCHEME_LABELS[nextColorScheme(before)].fr);
   const scheme = await block.locator(".block").getAttribute("data-scheme");
+  expect(scheme).not.toBe(before);
   await page.getByRole("button", { name: "Publier" }).click();
   await page.getByLabel("Clé d'éditeur").fill(EDITOR_KEY);
   await page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();

@@ -211,14 +211,15 @@ async function inspect(page: Page): Promise<PageReport> {
     const selector =
       "a[href], button, input:not([type='hidden']), select, textarea, summary, [role='button'], [role='link'], [tabindex]:not([tabindex='-1'])";
     const unreachable: string[] = [];
-    const candidates = [...document.querySelectorAll(selector)].filter((el) => {
-      if (!visible(el)) return false;
-      // The skip link waits off screen until it has focus.
-      if (el.classList.contains("skip-link")) return false;
-      const r = el.getBoundingClientRect();
-      // Visually hidden controls (1 px, clipped) are operated through their visible label.
-      return r.width > 2 && r.height > 2;
-    });
+    const collect = () =>
+      [...document.querySelectorAll(selector)].filter((el) => {
+        if (!visible(el)) return false;
+        // The skip link waits off screen until it has focus.
+        if (el.classList.contains("skip-link")) return false;
+        const r = el.getBoundingClientRect();
+        // Visually hidden controls (1 px, clipped) are operated through their visible label.
+        return r.width > 2 && r.height > 2;
+      });
     const fixed = (el: Element) => {
       for (let e: Element | null = el; e; e = e.parentElement) {
         const position = getComputedStyle(e).position;
@@ -229,33 +230,44 @@ async function inspect(page: Page): Promise<PageReport> {
     // Fixed elements (the header) first, at the top of the page, before scrolling hides the header.
     window.scrollTo({ top: 0, behavior: "instant" });
     await sleep(50);
-    const ordered = [...candidates.filter(fixed), ...candidates.filter((el) => !fixed(el))];
-    for (const el of ordered) {
-      // A no-op for an element fixed to the screen; fixed inside a transformed box, it scrolls.
-      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      // A link wrapping over two lines: its first line's box (the middle of both is between them).
-      const r = [...el.getClientRects()].find((box) => box.width > 0 && box.height > 0) ?? el.getBoundingClientRect();
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      // Map markers may overlap where listings are close (clusters group them as the map
-      // zooms out); the map's list of places is their accessible equivalent.
-      if (el.closest(".leaflet-marker-pane")) continue;
-      // Slides of a carousel that are out of its window are reached with its arrows.
-      const slideWindow = el.closest(".carousel__viewport, .embla__viewport");
-      if (slideWindow) {
-        const w = slideWindow.getBoundingClientRect();
-        if (x < w.left || x > w.right || y < w.top || y > w.bottom) continue;
+    const checked = new Set<Element>();
+    const check = async (candidates: Element[]) => {
+      const ordered = [...candidates.filter(fixed), ...candidates.filter((el) => !fixed(el))];
+      for (const el of ordered) {
+        checked.add(el);
+        // Replaced or hidden since the list was taken (a list reloaded for the map's bounds, a
+        // carousel dropping its arrows once it has measured): its box is 0×0 at the top left,
+        // where the header is. What replaced it is checked on the second pass.
+        if (!el.isConnected || !visible(el)) continue;
+        // A no-op for an element fixed to the screen; fixed inside a transformed box, it scrolls.
+        el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+        // A link wrapping over two lines: its first line's box (the middle of both is between them).
+        const r = [...el.getClientRects()].find((box) => box.width > 0 && box.height > 0) ?? el.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        // Map markers may overlap where listings are close (clusters group them as the map
+        // zooms out); the map's list of places is their accessible equivalent.
+        if (el.closest(".leaflet-marker-pane")) continue;
+        // Slides of a carousel that are out of its window are reached with its arrows.
+        const slideWindow = el.closest(".carousel__viewport, .embla__viewport");
+        if (slideWindow) {
+          const w = slideWindow.getBoundingClientRect();
+          if (x < w.left || x > w.right || y < w.top || y > w.bottom) continue;
+        }
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+          unreachable.push(`${describe(el)} centre off screen at (${Math.round(x)}, ${Math.round(y)})`);
+          continue;
+        }
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === el || el.contains(hit))) continue;
+        // A label drawn over its own control is how custom checkboxes and radios work.
+        if (hit && el instanceof HTMLInputElement && hit.closest("label")?.control === el) continue;
+        unreachable.push(`${describe(el)} covered by ${hit ? describe(hit) : "nothing"}`);
       }
-      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
-        unreachable.push(`${describe(el)} centre off screen at (${Math.round(x)}, ${Math.round(y)})`);
-        continue;
-      }
-      const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === el || el.contains(hit))) continue;
-      // A label drawn over its own control is how custom checkboxes and radios work.
-      if (hit && el instanceof HTMLInputElement && hit.closest("label")?.control === el) continue;
-      unreachable.push(`${describe(el)} covered by ${hit ? describe(hit) : "nothing"}`);
-    }
+    };
+    await check(collect());
+    // Elements that replaced others during the first pass (reloaded lists, re-rendered controls).
+    await check(collect().filter((el) => !checked.has(el)));
     window.scrollTo({ top: 0, behavior: "instant" });
     return {
       overflow,

@@ -1,4 +1,3 @@
-import { randomFillSync } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
@@ -6,27 +5,14 @@ import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
 import { contentSecurityPolicy, isEmbeddablePath, NonceContext } from "./lib/csp";
+import { nextNonce } from "./lib/nonce.server";
 import { lowerScriptPriority } from "./lib/script-priority.server";
 import "./lib/i18n.server";
 
 // Shared with the production server, which sets it on every request's context.
-export { servicesContext } from "./lib/context";
+export { pageCacheContext, servicesContext } from "./lib/context";
 
 export const streamTimeout = 5_000;
-
-// 16 random bytes per response, drawn from a pool filled 256 nonces at a time.
-const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
-function nextNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
-}
 
 // Views are loaded once at start so server renders never suspend on them.
 const viewsReady = preloadAllBlocks();

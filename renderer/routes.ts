@@ -11,6 +11,8 @@ export default [
   route(":lang/qa/sections", "routes/studio.tsx", { id: "studio-sections" }),
   route(":lang/qa/general-settings", "routes/studio.tsx", { id: "studio-settings-en" }),
   route(":lang/qa/parametres-generaux", "routes/studio.tsx", { id: "studio-settings-fr" }),
+  route(":lang/qa/demandes", "routes/leads.tsx", { id: "leads-fr" }),
+  route(":lang/qa/leads", "routes/leads.tsx", { id: "leads-en" }),
   route(":lang/propriete/:slug", "routes/listing.tsx", { id: "listing-fr" }),
   route(":lang/property/:slug", "routes/listing.tsx", { id: "listing-en" }),
   route(":lang/favoris", "routes/favourites.tsx", { id: "favourites-fr" }),

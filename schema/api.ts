@@ -385,6 +385,8 @@ export const alertPayloadSchema = z.object({
   ]),
   nb_bedrooms: countField,
   nb_bathrooms: countField,
+  /** Express consent to receive the alert's e-mails (CASL), a checkbox the visitor ticks. */
+  consent_email: z.literal("yes", { error: "required" }),
 });
 
 export const valuationPayloadSchema = z.object({

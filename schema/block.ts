@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { f } from "./fields";
+import { COLOR_SCHEME_LABELS, type LabelText } from "./labels";
 import { COLOR_SCHEMES, isColorScheme } from "./theme";
 
 export const BLOCK_FAMILIES = [
@@ -26,7 +27,8 @@ export type BlockFamily = (typeof BLOCK_FAMILIES)[number];
 
 /** Params every block accepts (blocks.md §1: common block fields, all optional). */
 export const commonParamsShape = {
-  color_scheme: f.select(COLOR_SCHEMES, "color_scheme").optional(),
+  // Unset, a block shows the "normal" scheme (renderer/blocks/BlockList.tsx schemeOf).
+  color_scheme: f.select(COLOR_SCHEMES, "color_scheme", COLOR_SCHEME_LABELS, "normal").optional(),
   bg_color_primary: f.colour("bg_color_primary").optional(),
   bg_color_secondary: f.colour("bg_color_secondary").optional(),
   text_color: f.colour("text_color").optional(),
@@ -52,8 +54,10 @@ export interface BlockDefinition<
 > {
   type: T;
   family: BlockFamily;
+  /** The block's name in the studio (palette, panel title, chip, announcements), per locale. */
+  label: LabelText;
   /** One line shown in the studio palette, per locale. */
-  description: { fr: string; en: string };
+  description: LabelText;
   params: P;
   fields: F;
   permissions: BlockPermissions;
@@ -82,7 +86,8 @@ export function fillLocales(fields: unknown): { fr: unknown; en: unknown } {
 export function defineBlock<const T extends string, P extends z.ZodRawShape, F extends z.ZodRawShape>(def: {
   type: T;
   family: BlockFamily;
-  description: { fr: string; en: string };
+  label: LabelText;
+  description: LabelText;
   params?: P;
   fields: F;
   permissions?: Partial<BlockPermissions>;
@@ -100,6 +105,7 @@ export function defineBlock<const T extends string, P extends z.ZodRawShape, F e
   return {
     type: def.type,
     family: def.family,
+    label: def.label,
     description: def.description,
     params,
     fields,

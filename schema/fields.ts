@@ -4,6 +4,15 @@
  * site ignores them. Keep the helpers here the only way block schemas declare fields.
  */
 import { z } from "zod";
+import {
+  FETCH_PRIORITY_LABELS,
+  ICON_WEIGHT_LABELS,
+  LINK_FORMAT_LABELS,
+  LINK_TARGET_LABELS,
+  type OptionLabel,
+  type OptionLabels,
+  SIDE_LABELS,
+} from "./labels";
 
 export const FIELD_KINDS = [
   "text",
@@ -33,6 +42,10 @@ export interface FieldMeta {
   itemType?: string;
   /** Allowed values of `select` fields, for forms that do not unwrap enums. */
   options?: readonly string[];
+  /** French and English names of the select's values (schema/labels.ts): the studio never shows a raw value. */
+  optionLabels?: Readonly<Record<string, OptionLabel>>;
+  /** The value an unset select stands for, when the site applies one (an unset colour scheme is "normal"). */
+  unsetMeans?: string;
 }
 
 export const fieldKinds = z.registry<FieldMeta>();
@@ -69,10 +82,15 @@ export function unwrapSchema(schema: z.ZodType): z.ZodType {
 
 // ---- shared value shapes -------------------------------------------------
 
+/** A select of shared shapes (link, icon, image): an enum tagged with its values' names. */
+function labelledEnum<const T extends readonly [string, ...string[]]>(values: T, labels: OptionLabels<T[number]>) {
+  return tag(z.enum(values), { kind: "select", options: values, optionLabels: labels });
+}
+
 export const iconSchema = z.object({
   type: z.string().min(1).describe("Icon name from the icon set"),
-  align: z.enum(["left", "right"]).optional(),
-  font_weight: z.enum(["light", "regular", "solid"]).optional(),
+  align: labelledEnum(["left", "right"], SIDE_LABELS).optional(),
+  font_weight: labelledEnum(["light", "regular", "solid"], ICON_WEIGHT_LABELS).optional(),
 });
 export type Icon = z.infer<typeof iconSchema>;
 
@@ -84,10 +102,10 @@ export const linkActionSchema = z.object({
 export const linkSchema = z.object({
   url: z.string().optional(),
   text: z.string().optional(),
-  target: z.enum(["_self", "_blank"]).default("_self"),
+  target: labelledEnum(["_self", "_blank"], LINK_TARGET_LABELS).default("_self"),
   format: z
     .object({
-      type: z.enum(["primary", "secondary", "outline", "text", "icon"]).optional(),
+      type: labelledEnum(["primary", "secondary", "outline", "text", "icon"], LINK_FORMAT_LABELS).optional(),
       bg_color: z.string().optional(),
       color: z.string().optional(),
     })
@@ -102,7 +120,7 @@ export const imageSchema = z.object({
   alt: z.string().optional(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
-  fetchPriority: z.enum(["high", "low"]).optional(),
+  fetchPriority: labelledEnum(["high", "low"], FETCH_PRIORITY_LABELS).optional(),
 });
 export type Image = z.infer<typeof imageSchema>;
 
@@ -128,7 +146,8 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+/** A hex colour: #rgb, #rrggbb or #rrggbbaa (the studio's error map recognises this pattern). */
+export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 // ---- field helpers ---------------------------------------------------------
 
@@ -142,12 +161,16 @@ export const f = {
   image: (label?: string) => tag(imageSchema, { kind: "image", label }),
   video: (label?: string) => tag(videoSchema, { kind: "video", label }),
   icon: (label?: string) => tag(iconSchema, { kind: "icon", label }),
-  select: <const T extends readonly [string, ...string[]]>(values: T, label?: string) =>
-    tag(z.enum(values), { kind: "select", options: values, label }),
+  /** A choice among `values`, each with its French and English name (schema/labels.ts). */
+  select: <const T extends readonly [string, ...string[]]>(
+    values: T,
+    label: string | undefined,
+    optionLabels: OptionLabels<T[number]>,
+    unsetMeans?: T[number],
+  ) => tag(z.enum(values), { kind: "select", options: values, label, optionLabels, unsetMeans }),
   number: (label?: string) => tag(z.number(), { kind: "number", label }),
   boolean: (label?: string) => tag(z.boolean(), { kind: "boolean", label }),
-  colour: (label?: string) =>
-    tag(z.string().regex(HEX, "Expected a hex colour like #1a2b3c"), { kind: "colour", label }),
+  colour: (label?: string) => tag(z.string().regex(HEX_COLOUR), { kind: "colour", label }),
   repeater: <S extends z.ZodRawShape>(itemType: string, shape: S, label?: string) =>
     tag(z.array(z.object(shape)), { kind: "repeater", itemType, label }),
   object: <S extends z.ZodRawShape>(shape: S, label?: string) => tag(z.object(shape), { kind: "object", label }),

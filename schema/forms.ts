@@ -21,6 +21,23 @@ export const PLURAL_RECIPIENTS = ["team", "office", "agency"] as const;
 export const RECIPIENT_TYPE_CODES = [...INDIVIDUAL_RECIPIENTS, ...PLURAL_RECIPIENTS] as const;
 export type RecipientType = (typeof RECIPIENT_TYPE_CODES)[number];
 
+export function isRecipientType(value: unknown): value is RecipientType {
+  return (RECIPIENT_TYPE_CODES as readonly unknown[]).includes(value);
+}
+
+/**
+ * "Écrivez-moi" or "Écrivez-nous" (site.md §1): individual for a broker or a named staff
+ * member, plural for a team, an office or an agency; without a recipient, by the site's type.
+ */
+export function contactWording(
+  recipientType: RecipientType | undefined,
+  siteType: "broker" | "agency",
+): "individual" | "plural" {
+  if (recipientType)
+    return (INDIVIDUAL_RECIPIENTS as readonly string[]).includes(recipientType) ? "individual" : "plural";
+  return siteType === "agency" ? "plural" : "individual";
+}
+
 export const CONTACT_METHODS = ["phone", "email", "text"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const MOVING_DATES = ["0-60", "60-120", "4-8", "8+"] as const;
@@ -49,7 +66,7 @@ export function budgetIncrements(): number[] {
 
 // ---- errors ------------------------------------------------------------------------
 
-export type ErrorCode = "required" | "invalid" | "too-long";
+export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited";
 /** Field errors by field name, in field order. */
 export type FieldErrors = Record<string, ErrorCode>;
 
@@ -170,7 +187,7 @@ export function contactPayload(
   return out;
 }
 
-/** Server field names → the form's field names, for error keys from a 422 answer. */
+/** Server field names → the form's field names, for error keys from a 400 answer. */
 const SERVER_FIELD_NAMES: Record<string, string> = {
   first_name: "firstname",
   last_name: "lastname",
@@ -186,7 +203,13 @@ const SERVER_FIELD_NAMES: Record<string, string> = {
   current_client_situation: "current_situation",
   desired_moving_timeframe: "moving_date",
 };
-const SERVER_CODES: Record<string, ErrorCode> = { required: "required", "too-long": "too-long" };
+const SERVER_CODES: Record<string, ErrorCode> = {
+  required: "required",
+  "too-long": "too-long",
+  // The captcha's refusals (403): a challenge that expired or was already used asks to send again.
+  expired: "expired",
+  replayed: "replayed",
+};
 
 /** A content-service error map (`{ first_name: "required", email: "format" }`) as form errors. */
 export function formErrorsFromServer(errors: Readonly<Record<string, string>> | undefined): FieldErrors {
@@ -219,6 +242,8 @@ export interface AlertValues extends ContactDetails, AddressValues {
   property_type: PropertyTypeCode | "";
   bedrooms: string;
   bathrooms: string;
+  /** Express consent to receive the alert's e-mails (CASL): an unticked box the visitor ticks. */
+  consent_email: boolean;
 }
 
 export interface ValuationValues extends ContactDetails, AddressValues {
@@ -260,6 +285,7 @@ export function defaultAlertValues(details: ContactDetails = emptyContactDetails
     property_type: "",
     bedrooms: "",
     bathrooms: "",
+    consent_email: false,
   };
 }
 
@@ -333,6 +359,7 @@ export function validateAlertStep(step: number, v: AlertValues): FieldErrors {
       break;
     case 6:
       addressStep(errors, v);
+      if (!v.consent_email) errors.consent_email = "required";
       break;
   }
   return errors;
@@ -414,6 +441,7 @@ export function alertPayload(v: AlertValues, ctx: SubmitContext): Record<string,
     budget_max: Number.isFinite(v.budget_max) ? String(v.budget_max) : "Infinity",
     nb_bedrooms: countField(v.bedrooms),
     nb_bathrooms: countField(v.bathrooms),
+    consent_email: v.consent_email ? "yes" : "",
   };
 }
 

@@ -58,6 +58,21 @@ export const recaptchaSchema = z.object({
   size: z.enum(["invisible", "normal"]).default("invisible"),
 });
 
+/**
+ * The captcha the forms use, decided by the content service: the self-hosted ALTCHA proof
+ * of work (default), reCAPTCHA v2 invisible with its site key, or offline tokens (tests).
+ */
+export const captchaSchema = z.object({
+  provider: z.enum(["altcha", "recaptcha", "offline"]),
+  site_key: z.string().optional(),
+});
+export type CaptchaConfig = z.infer<typeof captchaSchema>;
+
+/** The site's privacy policy page in each language (forms link it). */
+export const privacyPolicySchema = z
+  .object({ fr: z.string().startsWith("/"), en: z.string().startsWith("/") })
+  .partial();
+
 const rawBlocks = z.array(z.unknown()).default([]);
 
 export const pageDataSchema = z.object({
@@ -80,8 +95,14 @@ export const pageDataSchema = z.object({
   site_type: siteTypeSchema.default("broker"),
   site_key: z.string().optional(),
   recaptcha: recaptchaSchema.optional(),
+  captcha: captchaSchema.optional(),
+  privacy_policy: privacyPolicySchema.optional(),
+  /** The site's name (the alert form's consent names who sends the e-mails). */
+  site_name: z.string().optional(),
   /** Optimistic-concurrency version of the stored page (studio publish). */
   version: z.number().int().nonnegative().optional(),
+  /** The stored page's id: names the page in surrogate keys a CDN is purged by. */
+  page_id: z.string().optional(),
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 
@@ -94,5 +115,8 @@ export const firstLoadSchema = z.object({
   site_key: z.string(),
   variant_id: z.string().nullish(),
   recaptcha: recaptchaSchema.optional(),
+  captcha: captchaSchema.optional(),
+  privacy_policy: privacyPolicySchema.optional(),
+  site_name: z.string().optional(),
 });
 export type FirstLoadData = z.infer<typeof firstLoadSchema>;

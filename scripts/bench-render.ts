@@ -116,7 +116,8 @@ async function main() {
   const entry = build.entry.module as unknown as { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
   const handler = createRequestHandler(build, "production");
   const session = profile ? new (await import("node:inspector/promises")).Session() : undefined;
-  const { origin, child } = await startProductionServer(path.join(dataDir, "server"));
+  // Renders: the page cache would answer from memory.
+  const { origin, child } = await startProductionServer(path.join(dataDir, "server"), { PAGE_CACHE_MB: "0" });
   try {
     const pid = serverPid(child);
     for (const pagePath of paths) {

@@ -5,7 +5,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -17,8 +17,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built site with its data in `dataDir`; resolves once it answers. */
-export async function startProductionServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
+/**
+ * Starts the built site with its data in `dataDir`; resolves once it answers. `env` adds to the
+ * server's environment (e.g. `PAGE_CACHE_MB: "0"` to measure renders without the page cache).
+ */
+export async function startProductionServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,
@@ -29,6 +35,7 @@ export async function startProductionServer(dataDir: string): Promise<{ origin: 
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

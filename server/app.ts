@@ -2,6 +2,8 @@
  * The one production process: the content service under /api, the built site's
  * static files, and server rendering that calls the content service in process.
  */
+
+import type http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -10,28 +12,33 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
-import type { AppServices } from "../renderer/lib/context";
+import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
+import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
+import { createPageCache, type PageCache } from "./page-cache/index";
+import { createPurgeHook } from "./page-cache/purge";
 import { createViewModules } from "./view-modules";
 
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
 
-type EntryWithContext = { servicesContext: Parameters<RouterContextProvider["set"]>[0] };
+type RouterContextKey = Parameters<RouterContextProvider["set"]>[0];
+type EntryWithContext = { servicesContext: RouterContextKey; pageCacheContext?: RouterContextKey };
 
 /** Adapts an Express request to a Fetch Request for the content service. */
-function toFetchRequest(req: express.Request): Request {
+function toFetchRequest(req: express.Request, trust: TrustFunction): Request {
   const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  // The client address comes from the socket; headers a visitor sends cannot spoof it.
+  // The client address comes from the socket, or from X-Forwarded-For as far as TRUST_PROXY
+  // trusts the proxies that wrote it; headers a visitor sends cannot spoof it.
   headers.delete("x-forwarded-for");
-  headers.set("x-real-ip", req.socket.remoteAddress ?? "");
+  headers.set("x-real-ip", clientAddress(req, trust));
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method,
@@ -59,6 +66,20 @@ export interface AppOptions {
   content?: ContentService;
 }
 
+const hosts = new Map<string, boolean>();
+
+/** Whether a Host header names a host (memoised: a handful of distinct headers come by). */
+function validHost(host: string | undefined): boolean {
+  if (host === undefined) return true; // HTTP/1.0; Node refuses HTTP/1.1 requests without one
+  let valid = hosts.get(host);
+  if (valid === undefined) {
+    valid = URL.canParse(`http://${host}/`) && !/[\s/?#@\\]/.test(host);
+    if (hosts.size >= 256) hosts.clear();
+    hosts.set(host, valid);
+  }
+  return valid;
+}
+
 export function createServices(config: Config, content: ContentService): AppServices {
   const fetcher = config.CONTENT_API_URL
     ? (request: Request) => {
@@ -84,6 +105,40 @@ export async function createApp(options: AppOptions) {
   const services = createServices(config, content);
   const app = express();
   app.disable("x-powered-by");
+
+  // With Vite, the build may change between requests; a production build never does. React Router
+  // derives its route tables again on every request when given a function, so it gets the build.
+  const build = options.vite ? options.build : await options.build();
+  const entryModule = options.vite ? undefined : ((build as ServerBuild).entry.module as unknown as EntryWithContext);
+  const contextOf = (entry: EntryWithContext, facts?: PageCacheFacts) => {
+    const context = new RouterContextProvider();
+    context.set(entry.servicesContext as never, services as never);
+    if (facts && entry.pageCacheContext) context.set(entry.pageCacheContext as never, facts as never);
+    return context;
+  };
+
+  // Anonymous pages from memory (server/page-cache), ahead of Express (`handler` below): a hit
+  // pays for no routing, and its answer is compressed already. Production builds only, on the
+  // embedded content service (a remote one has no revision the keys could carry).
+  let pageCache: PageCache | undefined;
+  if (entryModule && config.PAGE_CACHE_MB > 0 && !config.CONTENT_API_URL) {
+    pageCache = createPageCache({
+      build: build as ServerBuild,
+      mode: config.NODE_ENV === "production" ? "production" : "development",
+      loadContext: (facts) => contextOf(entryModule, facts),
+      revision: () => content.repo.revision(),
+      maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+      sMaxAge: config.PAGE_CACHE_S_MAXAGE,
+      staleWhileRevalidate: config.PAGE_CACHE_STALE_WHILE_REVALIDATE,
+    });
+  }
+  if (config.PAGE_CACHE_PURGE_URL) {
+    const purge = createPurgeHook({ url: config.PAGE_CACHE_PURGE_URL, token: config.PAGE_CACHE_PURGE_TOKEN });
+    content.onChange((change) => void purge(change));
+  }
+  const trust = compileTrust(config.TRUST_PROXY);
+  // req.ip and req.protocol follow the same proxies.
+  app.set("trust proxy", trust);
   // Files and API answers: the default levels; page data: the fast levels of rendered pages
   // (documents come compressed from entry.server.tsx, and the middleware leaves them alone).
   const compressFiles = compression();
@@ -97,7 +152,7 @@ export async function createApp(options: AppOptions) {
 
   // The content service (same contract whether called over HTTP or in process).
   app.use("/api", async (req, res) => {
-    await sendFetchResponse(res, await content.handle(toFetchRequest(req)));
+    await sendFetchResponse(res, await content.handle(toFetchRequest(req, trust)));
   });
 
   if (options.vite) {
@@ -111,25 +166,25 @@ export async function createApp(options: AppOptions) {
     services.viewModules = createViewModules(clientDir);
   }
 
-  // With Vite, the build may change between requests; a production build never does. React Router
-  // derives its route tables again on every request when given a function, so it gets the build.
-  const build = options.vite ? options.build : await options.build();
-  const servicesContext = options.vite
-    ? undefined
-    : ((build as ServerBuild).entry.module as unknown as EntryWithContext).servicesContext;
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: async () => {
-        const entry =
-          servicesContext ?? ((await options.build()).entry.module as unknown as EntryWithContext).servicesContext;
-        const context = new RouterContextProvider();
-        context.set(entry as never, services as never);
-        return context;
-      },
+      getLoadContext: async () =>
+        contextOf(entryModule ?? ((await options.build()).entry.module as unknown as EntryWithContext)),
     }),
   );
-  return { app, content, services };
+  // What the HTTP server calls: the page cache first, then the app. A Host header no URL can be
+  // made of is the client's error (React Router would fail to build the request's URL: a 500).
+  const cache = pageCache;
+  const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
+    ? (req, res) => void cache.handle(req, res, () => app(req, res))
+    : app;
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (validHost(req.headers.host)) return serve(req, res);
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+    res.end("Bad Request: invalid Host header");
+  };
+  return { app, handler, content, services, pageCache };
 }

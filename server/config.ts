@@ -1,4 +1,5 @@
 /** Configuration from environment variables, parsed once with zod; every default runs offline. */
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -6,6 +7,39 @@ const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1")
   .optional();
+
+const emptyIsUnset = (value: unknown) => (value === "" ? undefined : value);
+const optionalText = z.preprocess(emptyIsUnset, z.string().optional());
+
+/** PBKDF2 iterations per attempt: about a second on a mid-range phone (docs/decisions.md). */
+export const DEFAULT_ALTCHA_COST = 1000;
+
+/** Express's `trust proxy` value: false, a hop count, or a list of addresses, ranges and names. */
+export type TrustProxy = boolean | number | string[];
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY as Express reads it, or a message saying what is wrong. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, bits, extra] = entry.split("/");
+    const family = net.isIP(address ?? "");
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      return `"${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`;
+    }
+  }
+  return entries;
+}
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -36,13 +70,76 @@ export const configSchema = z.object({
   EDITOR_KEY: z.string().min(16).optional(),
   /** API key of the content client (`/api`), for tools. */
   CONTENT_API_KEY: z.string().min(16).optional(),
-  RECAPTCHA_SITE_KEY: z.string().optional(),
-  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  /** reCAPTCHA v2 invisible, both keys or neither; unset: the self-hosted ALTCHA proof of work. */
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET_KEY: optionalText,
   /**
-   * Accept offline captcha tokens ("offline-…") without a secret even in production:
-   * for end-to-end tests and the bench on loopback only, never on a public site.
+   * Tests only: accept offline captcha tokens ("offline-…") instead of a captcha (the bench and
+   * unit tests, on loopback; never on a public site). NODE_ENV=test turns it on unless "false".
    */
   RECAPTCHA_OFFLINE: boolish,
+  /** Key that signs ALTCHA challenges; unset: one is made at first start and kept in the store. */
+  ALTCHA_HMAC_KEY: z.preprocess(emptyIsUnset, z.string().min(32, "must be 32 characters or more").optional()),
+  /**
+   * PBKDF2 iterations per proof-of-work attempt (a visitor's device makes 256 attempts on
+   * average, in parallel workers). Lower only for tests.
+   */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_ALTCHA_COST),
+  /** Lead e-mails: nodemailer transport URL, `smtp://user:password@host:587` or `smtps://…:465`. */
+  SMTP_URL: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  /** Where lead e-mails go: one address or several separated by commas. */
+  LEADS_EMAIL_TO: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be e-mail addresses separated by commas")).min(1))
+      .optional(),
+  ),
+  /** Sender of lead e-mails; default: the first LEADS_EMAIL_TO address. */
+  LEADS_EMAIL_FROM: z.preprocess(emptyIsUnset, z.email().optional()),
+  /** A CRM's endpoint: each lead is POSTed as JSON, signed with LEADS_WEBHOOK_SECRET. */
+  LEADS_WEBHOOK_URL: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  LEADS_WEBHOOK_SECRET: z.preprocess(emptyIsUnset, z.string().min(16, "must be 16 characters or more").optional()),
+  /** Leads older than this are deleted by a daily job (Québec Law 25: kept no longer than needed). */
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** First retry of a failed delivery; each next one waits twice as long, at most 6 hours. */
+  LEADS_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(21_600_000).default(30_000),
+  /** Attempts before a delivery is marked failed (15: about a day of retries). */
+  LEADS_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+  /** A delivery claimed this long ago by a process that never finished it (killed) is tried again. */
+  LEADS_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /**
+   * Which proxies may tell the client's address (Express's `trust proxy`): unset or "false"
+   * trusts none, a number trusts that many hops, or a comma-separated list of addresses,
+   * CIDR ranges and the names loopback, linklocal, uniquelocal; "true" trusts any (never on a
+   * server reachable without its proxy).
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  ),
   /** Contact submissions allowed per client IP per minute (token bucket). */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Map tiles; empty string disables tiles (markers on a plain background). */
@@ -52,8 +149,36 @@ export const configSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Shows the debug dump on error pages. */
   EXPOSE_ERRORS: boolish,
+  /**
+   * Memory of the rendered-page cache, per process, in megabytes; 0 turns it off (every page is
+   * rendered per request). Off anyway with CONTENT_API_URL: a remote service has no revision to key on.
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  /** How long a shared cache (CDN) may keep an anonymous page, in seconds (`s-maxage`); 0: never. */
+  PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /** How long past that a shared cache may serve it while it fetches it again (`stale-while-revalidate`). */
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /** Called after each content write to purge a CDN by surrogate key (docs/scaling.md). */
+  PAGE_CACHE_PURGE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
+  /** Sent as `Authorization: Bearer …` to PAGE_CACHE_PURGE_URL. */
+  PAGE_CACHE_PURGE_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+/** Both reCAPTCHA keys or neither; a webhook needs its secret; e-mails need a recipient. */
+function checkTogether(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(config.RECAPTCHA_SITE_KEY) !== Boolean(config.RECAPTCHA_SECRET_KEY)) {
+    problems.push("  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY: set both or neither");
+  }
+  if (config.LEADS_WEBHOOK_URL && !config.LEADS_WEBHOOK_SECRET) {
+    problems.push("  LEADS_WEBHOOK_SECRET: required with LEADS_WEBHOOK_URL (the CRM checks the signature)");
+  }
+  if (config.SMTP_URL && !config.LEADS_EMAIL_TO) {
+    problems.push("  LEADS_EMAIL_TO: required with SMTP_URL (where lead e-mails go)");
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -61,5 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${lines}`);
   }
+  const problems = checkTogether(parsed.data);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -1,11 +1,15 @@
 /** Starts the site: `npm run dev` (Vite middleware) or `npm start` (the production build). */
 import "./env";
+import http from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
+import { describeDelivery, startLeadServices } from "./leads/delivery";
 
 const dev = process.argv.includes("--dev");
+/** How long a stop waits for deliveries in flight (an SMTP send times out well before). */
+const STOP_DELIVERIES_MS = 20_000;
 const config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
 
 async function main() {
@@ -21,7 +25,7 @@ async function main() {
     const module = (await import(file)) as ServerBuild;
     build = async () => module;
   }
-  const { app, content } = await createApp({ config, build, vite });
+  const { handler, content } = await createApp({ config, build, vite });
   const { storage } = content;
   const store =
     storage.kind === "postgres"
@@ -37,16 +41,26 @@ async function main() {
       `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
     );
   }
-  const server = app.listen(config.PORT, config.HOST, () => {
+  // The delivery worker and the retention purge of the leads this process's /api stores.
+  const leads = startLeadServices(config, content);
+  const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     console.log(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
+    console.log(describeDelivery(config));
   });
+  let stopping = false;
   const stop = () => {
-    server.close(() => {
-      storage.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 3000).unref();
+    if (stopping) return;
+    stopping = true;
+    // No new requests; requests and deliveries in flight finish (a delivery that cannot gives its
+    // lease back) before the store closes.
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS)])
+      .then(() => storage.close())
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), STOP_DELIVERIES_MS + 5000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

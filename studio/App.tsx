@@ -1,7 +1,8 @@
 /**
- * The studio shell (client only, loaded by renderer/routes/studio.tsx): toolbar (open, import,
- * export, reset, undo/redo, preview width, publish), palette, canvas and edit panel, or the
- * general settings. One DndContext spans the palette and the canvas.
+ * The studio shell (client only, loaded by renderer/routes/studio.tsx): the toolbar, then the
+ * palette, the canvas and the edit panel, or the general settings. One DndContext spans the
+ * palette and the canvas. At start it opens the last draft, else the last page, else the demo
+ * page; an edit-mode link of the public site opens its page with its block and action.
  */
 import {
   type Announcements,
@@ -18,33 +19,31 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import "./i18n";
 import { preloadAllBlocks } from "../renderer/blocks/registry";
 import type { Locale, SiteType } from "../schema/common";
-import { DocumentCanvas, type PreviewWidth } from "./canvas/Canvas";
+import { DocumentCanvas } from "./canvas/Canvas";
+import { focusBlock, neighbourAfterRemoval } from "./canvas/focus";
+import { blockLabel } from "./labels";
 import { Palette } from "./palette/Palette";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
-import {
-  createStudioApi,
-  docOfPage,
-  importFileSchema,
-  type PageSummary,
-  pageOfDoc,
-  type StudioSiteRef,
-  siteTheme,
-} from "./shell/api";
-import { PageOptions } from "./shell/PageOptions";
-import { PublishDialog } from "./shell/PublishDialog";
-import { PANEL_ID, PanelWidthButtons, StudioColumns } from "./shell/StudioColumns";
-import { docOfDraft, flushDraft, lastDocRef, loadDraft, rememberLastDoc, useStudioStore } from "./store";
+import { createStudioApi, type StudioSiteRef, siteTheme } from "./shell/api";
+import { type OpenAction, openAtStart, openFromRequest, parseOpenRequest, restoreLastDraft } from "./shell/open";
+import { useRegionKeys } from "./shell/regions";
+import { PANEL_ID, PanelHeadButtons, StudioColumns } from "./shell/StudioColumns";
+import { type StudioMode, Toolbar } from "./shell/Toolbar";
+import { lastStep, StudioToasts, showToast } from "./shell/toasts";
+import { useViewStore } from "./shell/view";
+import { flushDraft, setValidationLanguage, useStudioStore } from "./store";
 import "./studio.css";
 
 export interface StudioAppProps {
   locale: Locale;
-  mode: "sections" | "settings";
+  mode: StudioMode;
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
@@ -56,12 +55,6 @@ export interface StudioAppProps {
 const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
-
-/** The studio's routes (site.md §2 QA routes). */
-function studioPath(locale: Locale, mode: StudioAppProps["mode"]): string {
-  if (mode === "sections") return `/${locale}/qa/sections`;
-  return locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
-}
 
 // The edit panel (studio/fields) loads with the first selection.
 const EditPanel = lazy(() => import("./fields").then((m) => ({ default: m.EditPanel })));
@@ -87,214 +80,25 @@ function useUndoShortcuts(onDone: (kind: "undo" | "redo") => void) {
   }, [onDone]);
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function Toolbar(props: {
-  api: ReturnType<typeof createStudioApi>;
-  site: StudioAppProps["site"];
-  locale: Locale;
-  mode: StudioAppProps["mode"];
-  width: PreviewWidth;
-  setWidth: (w: PreviewWidth) => void;
-  editMode: boolean;
-  setEditMode: (v: boolean) => void;
-  setMessage: (m: string) => void;
-}) {
-  const { t } = useTranslation();
-  const { api, site, locale, setMessage } = props;
-  const id = useId();
-  // Not the whole document: the toolbar would re-render at every keystroke.
-  const hasDoc = useStudioStore((s) => s.doc !== null);
-  const docTitle = useStudioStore((s) => (s.doc ? `${s.doc.title[locale]} (${s.doc.page_id})` : null));
-  const canUndo = useStudioStore((s) => s.cursor > 0);
-  const canRedo = useStudioStore((s) => s.cursor < s.steps.length);
-  const [pages, setPages] = useState<PageSummary[]>([]);
-  const [pageId, setPageId] = useState("");
-  const fileRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    api
-      .listPages()
-      .then(setPages)
-      .catch(() => setMessage(t("studio.toolbar.pages-error")));
-  }, [api, setMessage, t]);
-
-  const open = async (load: () => Promise<Parameters<ReturnType<typeof useStudioStore.getState>["load"]>[0]>) => {
-    try {
-      flushDraft();
-      const next = await load();
-      const { restored } = useStudioStore.getState().load(next);
-      rememberLastDoc(next.site_id, next.page_id);
-      setMessage(restored ? t("studio.toolbar.draft-restored") : t("studio.toolbar.loaded"));
-    } catch (error) {
-      setMessage(t("studio.toolbar.load-error", { message: (error as Error).message }));
-    }
-  };
-
-  const sectionsHref = studioPath(locale, "sections");
-  const settingsHref = studioPath(locale, "settings");
-  // The same studio screen in the other language: the canvas previews the draft in that language.
-  const otherLocale: Locale = locale === "fr" ? "en" : "fr";
-  const otherHref = studioPath(otherLocale, props.mode);
-
-  return (
-    <header className="studio-toolbar">
-      <div role="toolbar" aria-label={t("studio.toolbar.label")} className="studio-toolbar-row">
-        <nav aria-label={t("studio.title")} className="studio-modes">
-          <a href={sectionsHref} aria-current={props.mode === "sections" ? "page" : undefined}>
-            {t("studio.toolbar.sections")}
-          </a>
-          <a href={settingsHref} aria-current={props.mode === "settings" ? "page" : undefined}>
-            {t("studio.toolbar.settings")}
-          </a>
-          <a href={otherHref} hrefLang={otherLocale} lang={otherLocale}>
-            {t("studio.toolbar.other-locale")}
-          </a>
-        </nav>
-        <button type="button" className="studio-button" onClick={() => void open(() => api.demoPage())}>
-          {t("studio.toolbar.open-demo")}
-        </button>
-        <label htmlFor={`${id}-page`} className="studio-sr-only">
-          {t("studio.toolbar.choose-page")}
-        </label>
-        <select id={`${id}-page`} value={pageId} onChange={(e) => setPageId(e.target.value)}>
-          <PageOptions pages={pages} locale={locale} />
-        </select>
-        <button
-          type="button"
-          className="studio-button"
-          disabled={!pageId}
-          onClick={() => void open(() => api.page(pageId))}
-        >
-          {t("studio.toolbar.open-selected")}
-        </button>
-        <button type="button" className="studio-button" onClick={() => fileRef.current?.click()}>
-          {t("studio.toolbar.import")}
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t("studio.toolbar.import")}
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (!file) return;
-            let raw: unknown;
-            try {
-              raw = JSON.parse(await file.text());
-            } catch (error) {
-              setMessage(t("studio.toolbar.import-error", { message: (error as Error).message }));
-              return;
-            }
-            const parsed = importFileSchema.safeParse(raw);
-            if (!parsed.success) {
-              const first = parsed.error.issues[0];
-              setMessage(
-                t("studio.toolbar.import-error", {
-                  message: `${first?.path.join(".") || "—"}: ${first?.message ?? ""}`,
-                }),
-              );
-              return;
-            }
-            const page = "page" in parsed.data ? parsed.data.page : parsed.data;
-            void open(async () => docOfPage(page, site, "file"));
-          }}
-        />
-        <button
-          type="button"
-          className="studio-button"
-          disabled={!hasDoc}
-          onClick={() => {
-            const doc = useStudioStore.getState().doc;
-            if (doc) download(`${doc.page_id}.json`, JSON.stringify({ page: pageOfDoc(doc) }, null, 2));
-          }}
-        >
-          {t("studio.toolbar.export")}
-        </button>
-        <button
-          type="button"
-          className="studio-button"
-          disabled={!hasDoc}
-          onClick={() => useStudioStore.getState().resetDoc()}
-        >
-          {t("studio.toolbar.reset")}
-        </button>
-        <button
-          type="button"
-          className="studio-button"
-          disabled={!canUndo}
-          onClick={() => useStudioStore.getState().undo()}
-          aria-keyshortcuts="Control+Z Meta+Z"
-        >
-          {t("studio.toolbar.undo")}
-        </button>
-        <button
-          type="button"
-          className="studio-button"
-          disabled={!canRedo}
-          onClick={() => useStudioStore.getState().redo()}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        >
-          {t("studio.toolbar.redo")}
-        </button>
-        {props.mode === "sections" ? (
-          <>
-            <fieldset className="studio-widths">
-              <legend className="studio-sr-only">{t("studio.toolbar.width")}</legend>
-              {(["phone", "tablet", "desktop"] as const).map((w) => (
-                <label key={w}>
-                  <input
-                    type="radio"
-                    name={`${id}-width`}
-                    value={w}
-                    checked={props.width === w}
-                    onChange={() => props.setWidth(w)}
-                  />
-                  {t(`studio.toolbar.${w}`)}
-                </label>
-              ))}
-            </fieldset>
-            <label className="studio-check">
-              <input type="checkbox" checked={props.editMode} onChange={(e) => props.setEditMode(e.target.checked)} />
-              {t("studio.toolbar.edit-mode")}
-            </label>
-          </>
-        ) : null}
-        <PublishDialog api={api} locale={locale} />
-      </div>
-      <p className="studio-doc-title">
-        {docTitle ? t("studio.toolbar.doc", { title: docTitle }) : t("studio.toolbar.no-doc")}
-      </p>
-    </header>
-  );
-}
-
-function SidePanel() {
+function SidePanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const selectedId = useStudioStore((s) => s.selectedId);
-  const exists = useStudioStore((s) => (s.selectedId ? s.doc?.blocks.some((b) => b.id === s.selectedId) : false));
+  const selectedType = useStudioStore((s) =>
+    s.selectedId ? s.doc?.blocks.find((b) => b.id === s.selectedId)?.block_type : undefined,
+  );
   return (
     <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
       {/* The panel's scroller, a relayout boundary like the canvas's (studio.css). */}
       <div className="studio-panel-scroll">
         <div className="studio-panel-head">
-          <h2>{t("studio.panel.label")}</h2>
-          <PanelWidthButtons />
+          <h2>{selectedType ? blockLabel(selectedType, locale) : t("studio.panel.label")}</h2>
+          <PanelHeadButtons />
         </div>
-        {!selectedId || !exists ? (
-          <p>{t("studio.panel.none")}</p>
+        {!selectedId || !selectedType ? (
+          <p className="studio-panel-none">{t("studio.panel.none")}</p>
         ) : (
           <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
-            <EditPanel blockId={selectedId} />
+            <EditPanel blockId={selectedId} locale={locale} />
           </Suspense>
         )}
       </div>
@@ -302,8 +106,9 @@ function SidePanel() {
   );
 }
 
-function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWidth; editMode: boolean }) {
+function Sections(props: { locale: Locale; siteType: SiteType }) {
   const { t } = useTranslation();
+  const { locale } = props;
   const announce = useAnnounce();
   // Whether a page is open, not its blocks: DocumentCanvas follows them below the DndContext.
   const hasDoc = useStudioStore((s) => s.doc !== null);
@@ -323,9 +128,11 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
   const describeItem = (id: unknown) => {
     const doc = useStudioStore.getState().doc;
     const key = String(id);
-    if (key.startsWith("palette:")) return { type: key.slice(8), position: 0, total: doc?.blocks.length ?? 0 };
+    const total = doc?.blocks.length ?? 0;
+    if (key.startsWith("palette:")) return { type: blockLabel(key.slice(8), locale), position: 0, total };
     const index = doc?.blocks.findIndex((b) => b.id === key) ?? -1;
-    return { type: doc?.blocks[index]?.block_type ?? key, position: index + 1, total: doc?.blocks.length ?? 0 };
+    const type = doc?.blocks[index]?.block_type;
+    return { type: type ? blockLabel(type, locale) : key, position: index + 1, total };
   };
   const positionOf = (id: unknown) => {
     const key = String(id);
@@ -358,7 +165,8 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
       const id = store.addBlock(type, overIndex);
       if (id) {
         store.select(id);
-        announce(t("studio.announce.inserted", { type, position: overIndex + 1 }));
+        announce(t("studio.announce.inserted", { type: blockLabel(type, locale), position: overIndex + 1 }));
+        focusBlock(id);
       }
       return;
     }
@@ -381,84 +189,150 @@ function Sections(props: { locale: Locale; siteType: SiteType; width: PreviewWid
       onDragCancel={() => setPaletteType(null)}
       onDragEnd={onDragEnd}
     >
-      <StudioColumns palette={<Palette locale={props.locale} />} panel={<SidePanel />}>
+      <StudioColumns palette={<Palette locale={locale} />} panel={<SidePanel locale={locale} />}>
         <main id="main-content" tabIndex={-1} className="studio-main">
           <h1 className="studio-sr-only">{t("studio.canvas.label")}</h1>
           {hasDoc ? (
-            <DocumentCanvas
-              locale={props.locale}
-              siteType={props.siteType}
-              width={props.width}
-              editMode={props.editMode}
-              dropActive={paletteType !== null}
-            />
+            <DocumentCanvas locale={locale} siteType={props.siteType} dropActive={paletteType !== null} />
           ) : (
-            <p className="studio-empty">{t("studio.empty")}</p>
+            <p className="studio-empty" role="status">
+              {t("studio.opening")}
+            </p>
           )}
         </main>
       </StudioColumns>
-      <DragOverlay>{paletteType ? <div className="studio-drag-ghost">{paletteType}</div> : null}</DragOverlay>
+      <DragOverlay>
+        {paletteType ? <div className="studio-drag-ghost">{blockLabel(paletteType, locale)}</div> : null}
+      </DragOverlay>
     </DndContext>
   );
+}
+
+/** The block an edit-mode link asked to delete, waiting for the editor to confirm. */
+function ConfirmDelete(props: { locale: Locale; blockId: string | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const type = useStudioStore((s) =>
+    props.blockId ? s.doc?.blocks.find((b) => b.id === props.blockId)?.block_type : undefined,
+  );
+  const open = props.blockId !== null && type !== undefined;
+  const name = type ? blockLabel(type, props.locale) : "";
+  const remove = () => {
+    const id = props.blockId;
+    if (!id) return;
+    const ids = useStudioStore.getState().doc?.blocks.map((b) => b.id) ?? [];
+    const index = ids.indexOf(id);
+    useStudioStore.getState().removeBlock(id);
+    showToast({ text: t("studio.toast.removed", { name }), step: lastStep(), focusId: id });
+    const next = neighbourAfterRemoval(ids, index);
+    if (next) focusBlock(next);
+  };
+  return (
+    <ModalOverlay className="studio-modal" isOpen={open} onOpenChange={(o) => !o && props.onDone()} isDismissable>
+      <Modal className="studio-modal-box">
+        <Dialog className="studio-dialog" role="alertdialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{t("studio.confirm-delete.title", { name })}</Heading>
+              <p>{t("studio.confirm-delete.text")}</p>
+              <div className="studio-dialog-actions">
+                <Button className="studio-button" onPress={close} autoFocus>
+                  {t("studio.confirm-delete.cancel")}
+                </Button>
+                <Button
+                  className="studio-button studio-button-danger"
+                  onPress={() => {
+                    remove();
+                    close();
+                  }}
+                >
+                  {t("studio.confirm-delete.confirm")}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** Starts what an edit-mode link asked for on its block. */
+function startAction(
+  blockId: string,
+  action: OpenAction,
+  locale: Locale,
+  askDelete: (id: string) => void,
+  t: (k: string, o?: Record<string, unknown>) => string,
+) {
+  const store = useStudioStore.getState();
+  store.select(blockId);
+  focusBlock(blockId);
+  if (action === "edit") useViewStore.getState().requestPanel();
+  else if (action === "delete") askDelete(blockId);
+  else {
+    store.cycleColorScheme(blockId);
+    const block = useStudioStore.getState().doc?.blocks.find((b) => b.id === blockId);
+    const type = block?.block_type ?? "";
+    showToast({
+      text: t("studio.toast.scheme-changed", { name: blockLabel(type, locale) }),
+      step: lastStep(),
+      focusId: blockId,
+    });
+  }
 }
 
 function StudioInner({ locale, mode, site }: StudioAppProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const api = useMemo(() => createStudioApi(site), [site]);
-  const [width, setWidth] = useState<PreviewWidth>("desktop");
-  const [editMode, setEditMode] = useState(true);
-  const [message, setMessage] = useState("");
+  const [confirming, setConfirming] = useState<string | null>(null);
+  setValidationLanguage(locale, t);
   const onUndo = useMemo(
     () => (kind: "undo" | "redo") => announce(t(`studio.announce.${kind === "undo" ? "undone" : "redone"}`)),
     [announce, t],
   );
   useUndoShortcuts(onUndo);
+  useRegionKeys();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per site; the api follows the site.
   useEffect(() => {
     void preloadAllBlocks();
     useStudioStore.setState({ persist: true });
-    const store = useStudioStore.getState();
-    if (!store.doc) {
-      const last = lastDocRef();
-      const draft = last && last.site_id === site.site_id ? loadDraft(last.site_id, last.page_id) : null;
-      const doc = draft ? docOfDraft(draft) : null;
-      if (draft && doc) {
-        store.restoreDraft(draft, doc);
-        setMessage(t("studio.toolbar.draft-restored"));
-      }
-    }
+    let live = true;
+    const request = mode === "sections" ? parseOpenRequest(window.location.search) : null;
+    if (mode === "settings") restoreLastDraft(site.site_id);
+    else if (request) {
+      // The link's query is done with once read: a reload must not delete the block again.
+      const url = new URL(window.location.href);
+      url.search = "";
+      window.history.replaceState(window.history.state, "", url);
+      void openFromRequest(api, request, t).then(async (target) => {
+        if (!live) return;
+        if (!useStudioStore.getState().doc) await openAtStart(api, site.site_id, t);
+        if (target) startAction(target.blockId, target.action, locale, setConfirming, t as never);
+      });
+    } else void openAtStart(api, site.site_id, t);
     const flush = () => flushDraft();
     window.addEventListener("pagehide", flush);
     return () => {
+      live = false;
       window.removeEventListener("pagehide", flush);
       flushDraft();
     };
-  }, [site.site_id, t]);
+  }, [site.site_id]);
 
   return (
     <div className="studio" data-studio-mode={mode}>
-      <Toolbar
-        api={api}
-        site={site}
-        locale={locale}
-        mode={mode}
-        width={width}
-        setWidth={setWidth}
-        editMode={editMode}
-        setEditMode={setEditMode}
-        setMessage={setMessage}
-      />
-      <p className="studio-message" role="status" aria-live="polite">
-        {message}
-      </p>
+      <Toolbar api={api} site={site} locale={locale} mode={mode} />
       {mode === "sections" ? (
-        <Sections locale={locale} siteType={site.site_type as SiteType} width={width} editMode={editMode} />
+        <Sections locale={locale} siteType={site.site_type as SiteType} />
       ) : (
         <main id="main-content" tabIndex={-1} className="studio-main">
           <Settings locale={locale} siteTheme={siteTheme(site)} />
         </main>
       )}
+      <ConfirmDelete locale={locale} blockId={confirming} onDone={() => setConfirming(null)} />
+      <StudioToasts />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecaptchaVerifier } from "../server/content/captcha";
 import { RateLimiter } from "../server/content/rate-limit";
@@ -107,6 +109,7 @@ describe("POST /contact", () => {
         budget_max: "Infinity",
         nb_bedrooms: "3",
         nb_bathrooms: "1",
+        consent_email: "yes",
       }),
     );
     expect(alert.status).toBe(200);
@@ -132,12 +135,41 @@ describe("POST /contact", () => {
     expect(submissions.map((s) => s.type)).toEqual(["property_valuation", "property_alert"]);
     expect(submissions[1]!.payload.budget_max).toBe("Infinity");
     expect(submissions[1]!.payload.postal_code).toBe("J8X 3X7");
+    // CASL: the alert's express consent is kept with the lead, with the sentence the visitor read.
+    expect(submissions[1]!.consent?.email?.text).toContain("Julie Tremblay");
+    expect(Date.now() - Date.parse(submissions[1]!.consent!.email!.given_at)).toBeLessThan(60_000);
+    expect(submissions[0]!.consent).toBeNull();
+  });
+
+  it("refuses an alert without the e-mail consent box ticked", async () => {
+    const before = await stored();
+    const { status, body } = await post(
+      new URLSearchParams({
+        ...contactFields({ message: undefined, recipient_type: undefined, recipient_slug: undefined }),
+        form_type: "property_alert",
+        preferred_method_of_contact: "email",
+        address: "12 Main Street",
+        postal_code: "J8X 3X7",
+        city: "Gatineau",
+        municipality: "Gatineau",
+        property_type: "maison",
+        current_client_situation: "tenant",
+        desired_moving_timeframe: "60-120",
+        budget_min: "0",
+        budget_max: "Infinity",
+        nb_bedrooms: "3",
+        nb_bathrooms: "1",
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.errors).toEqual({ consent_email: "required" });
+    expect(await stored()).toBe(before);
   });
 
   it("refuses a missing captcha token and stores nothing", async () => {
     const before = await stored();
     const { status, body } = await post(multipart(contactFields({ recaptcha_response: undefined })));
-    expect(status).toBe(422);
+    expect(status).toBe(400);
     expect(body.errors).toEqual({ recaptcha_response: "required" });
     expect(await stored()).toBe(before);
   });
@@ -154,7 +186,7 @@ describe("POST /contact", () => {
     const { status, body } = await post(
       multipart(contactFields({ first_name: "", email: "not-an-email", message: "   ", phone: "5145550199" })),
     );
-    expect(status).toBe(422);
+    expect(status).toBe(400);
     expect(body).toMatchObject({
       status: "error",
       message: expect.any(String),
@@ -165,14 +197,14 @@ describe("POST /contact", () => {
   it("refuses markup in a name", async () => {
     const before = await stored();
     const { status, body } = await post(multipart(contactFields({ last_name: "<script>alert(1)</script>" })));
-    expect(status).toBe(422);
+    expect(status).toBe(400);
     expect(body.errors).toEqual({ last_name: "markup-not-allowed" });
     expect(await stored()).toBe(before);
   });
 
   it("refuses an unknown form_type", async () => {
     const { status, body } = await post(multipart(contactFields({ form_type: "newsletter" })));
-    expect(status).toBe(422);
+    expect(status).toBe(400);
     expect(body.errors).toEqual({ form_type: "invalid" });
   });
 
@@ -212,17 +244,31 @@ describe("POST /contact", () => {
 });
 
 describe("captcha configuration", () => {
-  it("refuses every submission in production without a secret", async () => {
-    const prod = await createTestService({ NODE_ENV: "production" });
+  it("uses the self-hosted ALTCHA in production without reCAPTCHA keys: a solved challenge is accepted once", async () => {
+    const prod = await createTestService({ NODE_ENV: "production", ALTCHA_COST: "20" });
     try {
-      const { status, body } = await post(multipart(contactFields()), { service: prod.service });
-      expect(status).toBe(503);
-      expect(body.message).toBe("captcha not configured");
-      expect(await prod.service.stores.submissions.count()).toBe(0);
+      const answer = await prod.service.handle(
+        new Request(`${PROTECTED_BASE}/captcha/challenge`, { headers: { "x-site-key": BROKER.site_key } }),
+      );
+      expect(answer.status).toBe(200);
+      const challenge = await answer.json();
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const token = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+      const ip = nextIp();
+      const first = await post(multipart(contactFields({ recaptcha_response: token })), { service: prod.service, ip });
+      expect(first.status).toBe(200);
+      // The same solution again: single use, refused and nothing stored.
+      const again = await post(multipart(contactFields({ recaptcha_response: token })), { service: prod.service, ip });
+      expect(again.status).toBe(403);
+      expect(again.body.errors).toEqual({ recaptcha_response: "replayed" });
+      // Offline tokens are for tests only.
+      const offline = await post(multipart(contactFields()), { service: prod.service, ip });
+      expect(offline.status).toBe(403);
+      expect(await prod.service.stores.submissions.count()).toBe(1);
     } finally {
       await prod.cleanup();
     }
-  });
+  }, 60_000);
 
   it("checks success, hostname and a 2-minute challenge age with Google's answer", async () => {
     const now = Date.parse("2026-11-01T12:00:00Z");

@@ -128,6 +128,7 @@ describe("alert form: browser and server agree", () => {
     ["lower-case postal code", { postal_code: "g1v 4t3" }],
     ["no city", { city: "" }],
     ["no firstname", { firstname: "" }],
+    ["no consent to e-mails (CASL)", { consent_email: false }],
   ];
   it.each(samples)("%s", (_name, change) => {
     const values = { ...validAlert(), ...change };
@@ -168,10 +169,12 @@ describe("alert form: browser and server agree", () => {
         "budget_max",
         "nb_bedrooms",
         "nb_bathrooms",
+        "consent_email",
       ].sort(),
     );
     expect(payload).toMatchObject({
       form_type: "property_alert",
+      consent_email: "yes",
       municipality: "Québec, Lévis",
       budget_min: "0",
       budget_max: "Infinity",

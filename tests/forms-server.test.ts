@@ -78,16 +78,16 @@ describe("POST /contact hardening", () => {
     expect(() => loadConfig({ CONTACT_RATE_LIMIT: "0" })).toThrow(/CONTACT_RATE_LIMIT/);
   });
 
-  it("offline captcha tokens in production only with RECAPTCHA_OFFLINE", async () => {
+  it("uses ALTCHA unless reCAPTCHA keys are set; offline tokens only for tests", async () => {
     const { createCaptchaVerifier } = await import("../server/content/captcha");
-    expect(createCaptchaVerifier(loadConfig({ NODE_ENV: "production" })).kind).toBe("unconfigured");
-    expect(createCaptchaVerifier(loadConfig({ NODE_ENV: "production", RECAPTCHA_OFFLINE: "true" })).kind).toBe(
-      "offline",
-    );
-    expect(
-      createCaptchaVerifier(
-        loadConfig({ NODE_ENV: "production", RECAPTCHA_OFFLINE: "true", RECAPTCHA_SECRET_KEY: "s" }),
-      ).kind,
-    ).toBe("recaptcha");
+    const storage = ctx.service.storage;
+    const kind = (env: Record<string, string>) => createCaptchaVerifier(loadConfig(env), storage).kind;
+    expect(kind({ NODE_ENV: "production" })).toBe("altcha");
+    expect(kind({ NODE_ENV: "development" })).toBe("altcha");
+    expect(kind({ NODE_ENV: "test" })).toBe("offline");
+    expect(kind({ NODE_ENV: "test", RECAPTCHA_OFFLINE: "false" })).toBe("altcha");
+    expect(kind({ NODE_ENV: "production", RECAPTCHA_OFFLINE: "true" })).toBe("offline");
+    expect(kind({ NODE_ENV: "production", RECAPTCHA_SITE_KEY: "site", RECAPTCHA_SECRET_KEY: "s" })).toBe("recaptcha");
+    expect(() => loadConfig({ RECAPTCHA_SECRET_KEY: "s" })).toThrow(/RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY/);
   });
 });

@@ -160,12 +160,12 @@ describe("POST /contact with form_type visit_request", () => {
     });
   });
 
-  it("refuses a listing that is not on the market (422) and a malformed number", async () => {
+  it("refuses a listing that is not on the market (400, a field error) and a malformed number", async () => {
     const removed = all[DEFAULT_LISTING_COUNT]!;
     const gone = await send(visit(removed.uls), "198.51.100.72");
-    expect(gone.status).toBe(422);
+    expect(gone.status).toBe(400);
     expect(((await gone.json()) as { errors: Record<string, string> }).errors).toEqual({ uls: "invalid" });
     const bad = await send(visit("12<b>"), "198.51.100.73");
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
   });
 });

@@ -4,6 +4,8 @@ import {
   filterByOffice,
   hasMorePages,
   memberCardsPerPage,
+  memberCardTier,
+  memberMoreTier,
   officePagingReducer,
   teamClampLines,
   visiblePage,
@@ -52,6 +54,18 @@ describe("member cards paging", () => {
     expect(hasMorePages(13, 2, 6)).toBe(true);
     expect(hasMorePages(12, 2, 6)).toBe(false);
     expect(hasMorePages(0, 1, 6)).toBe(false);
+  });
+  it("marks each card and the load-more button with the page sizes that show them", () => {
+    // One page: cards 0-5 show at every width, 6-7 from md (8), 8-11 from lg (12), 12-15 at xxl.
+    expect([0, 5, 6, 7, 8, 11, 12, 15].map((i) => memberCardTier(i, 1))).toEqual([6, 6, 8, 8, 12, 12, 16, 16]);
+    // Two pages: 12 cards at the narrowest, 16 from md.
+    expect([11, 12, 15, 16, 23, 24].map((i) => memberCardTier(i, 2))).toEqual([6, 8, 8, 12, 12, 16]);
+    // 12 members: more below lg only (6 and 8 per page), none at 12 or 16.
+    expect(memberMoreTier(12, 1)).toBe(8);
+    expect(memberMoreTier(13, 1)).toBe(12);
+    expect(memberMoreTier(17, 1)).toBe(16);
+    expect(memberMoreTier(6, 1)).toBeUndefined();
+    expect(memberMoreTier(12, 2)).toBeUndefined();
   });
   it("changing the office goes back to page 1; load more adds one page", () => {
     let state = { office: "", pages: 1 };

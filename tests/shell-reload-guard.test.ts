@@ -5,6 +5,8 @@ import {
   RELOAD_GUARD_MS,
   RELOAD_STORAGE_KEY,
   reloadForChunkError,
+  reloadTarget,
+  setChunkReloadTarget,
   shouldReloadForChunkError,
 } from "../renderer/lib/chunk-reload";
 
@@ -69,5 +71,50 @@ describe("chunk reload guard", () => {
     expect(isChunkLoadError(new Error("Loading chunk 42 failed."))).toBe(true);
     expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});
+
+describe("chunk reload target", () => {
+  const fakeWindow = (path: string) => {
+    const calls: string[] = [];
+    const [pathname, search = ""] = path.split("?");
+    return {
+      calls,
+      win: {
+        location: {
+          pathname,
+          search: search ? `?${search}` : "",
+          hash: "",
+          assign: (to: string) => calls.push(`assign ${to}`),
+          reload: () => calls.push("reload"),
+        },
+      } as unknown as Pick<Window, "location">,
+    };
+  };
+
+  it("loads the page a navigation was going to, not the one being left", () => {
+    const { calls, win } = fakeWindow("/fr");
+    reloadTarget("/fr/blogue?page=2", win);
+    expect(calls).toEqual(["assign /fr/blogue?page=2"]);
+  });
+
+  it("reloads the page shown when no navigation is under way or it targets the same page", () => {
+    const a = fakeWindow("/fr/contact");
+    reloadTarget(undefined, a.win);
+    expect(a.calls).toEqual(["reload"]);
+    const b = fakeWindow("/fr/contact");
+    reloadTarget("/fr/contact", b.win);
+    expect(b.calls).toEqual(["reload"]);
+  });
+
+  it("follows the target set by the shell", () => {
+    const { calls, win } = fakeWindow("/en");
+    setChunkReloadTarget("/en/about");
+    try {
+      reloadTarget(undefined, win);
+      expect(calls).toEqual(["assign /en/about"]);
+    } finally {
+      setChunkReloadTarget(undefined);
+    }
   });
 });

@@ -4,7 +4,14 @@
  * rendering, in which order, and which ones our observer keeps watching.
  */
 import { describe, expect, it } from "vitest";
-import { applyFarEntries, createFarBlocks, FAR_ATTRIBUTE, FAR_PAUSED, FAR_SKIP } from "../studio/canvas/far-blocks";
+import {
+  applyFarEntries,
+  createFarBlocks,
+  FAR_ATTRIBUTE,
+  FAR_PAUSED,
+  FAR_SKIP,
+  refreshSkipped,
+} from "../studio/canvas/far-blocks";
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 
@@ -88,7 +95,69 @@ describe("applyFarEntries", () => {
   });
 });
 
+describe("refreshSkipped", () => {
+  it("lays a skipped chunk out again for a frame, then skips it with its new height", () => {
+    const chunk = section();
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    let settle: (() => void) | undefined;
+    refreshSkipped(chunk, (fn) => {
+      settle = fn;
+    });
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_PAUSED);
+    settle?.();
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_SKIP);
+  });
+
+  it("leaves rendered chunks alone, and one that came near meanwhile rendered", () => {
+    const near = section();
+    let scheduled = false;
+    refreshSkipped(near, () => {
+      scheduled = true;
+    });
+    expect(near.hasAttribute(FAR_ATTRIBUTE)).toBe(false);
+    expect(scheduled).toBe(false);
+
+    const chunk = section();
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    let settle: (() => void) | undefined;
+    refreshSkipped(chunk, (fn) => {
+      settle = fn;
+    });
+    applyFarEntries([{ target: chunk, isIntersecting: true }], () => {});
+    settle?.();
+    expect(chunk.hasAttribute(FAR_ATTRIBUTE)).toBe(false);
+  });
+});
+
 describe("createFarBlocks", () => {
+  it("renders a skipped chunk again when its blocks' content changes", async () => {
+    const far = createFarBlocks(FakeObserver);
+    const chunk = section();
+    const stop = far.observe(chunk);
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    chunk.append(document.createElement("article"));
+    await Promise.resolve();
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_PAUSED);
+    // A palette drag opens its gaps.
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    const gap = chunk.appendChild(document.createElement("div"));
+    await Promise.resolve();
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    gap.setAttribute("data-active", "true");
+    await Promise.resolve();
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_PAUSED);
+    // Its own attributes are not its content.
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    chunk.setAttribute("data-other", "1");
+    await Promise.resolve();
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_SKIP);
+    stop();
+    chunk.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+    chunk.append(document.createElement("article"));
+    await Promise.resolve();
+    expect(chunk.getAttribute(FAR_ATTRIBUTE)).toBe(FAR_SKIP);
+  });
+
   it("watches only the blocks the browser renders", () => {
     const far = createFarBlocks(FakeObserver);
     const block = section();

@@ -26,6 +26,12 @@ vi.mock("../studio/fields/CodeEditor", () => ({
 
 afterEach(() => cleanup());
 
+// jsdom has no CSS.escape, which react-aria's popovers use (the studio runs in browsers that do).
+if (typeof globalThis.CSS === "undefined")
+  (globalThis as { CSS?: unknown }).CSS = {
+    escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`),
+  };
+
 const q = (root: HTMLElement, path: string) => {
   const el = root.querySelector<HTMLElement>(`[data-path="${path}"]`);
   if (!el) throw new Error(`no control at ${path}`);
@@ -33,6 +39,20 @@ const q = (root: HTMLElement, path: string) => {
 };
 const input = (root: HTMLElement, path: string) =>
   q(root, path).querySelector<HTMLInputElement>("input:not([type=color]), select, textarea") as HTMLInputElement;
+/** Shows one of the panel's tabs (Content, Settings, Advanced). */
+const showTab = (name: "Content" | "Settings" | "Advanced") => fireEvent.click(screen.getByRole("tab", { name }));
+/**
+ * Opens repeater items, nested ones included (they render once their parent is open): the first
+ * of each list (quick in jsdom), or all of them.
+ */
+function openAllItems(root: HTMLElement, all = false) {
+  const selector = `.sf-item${all ? "" : '[data-item="0"]'}:not([data-open]) > .sf-item-bar [data-action="toggle"]`;
+  for (let round = 0; round < 4; round++) {
+    const folded = [...root.querySelectorAll<HTMLElement>(selector)];
+    if (folded.length === 0) return;
+    for (const toggle of folded) fireEvent.click(toggle);
+  }
+}
 const kindsIn = (root: HTMLElement) =>
   new Set(
     [...root.querySelectorAll("[class*='sf-kind-']")].flatMap((el) =>
@@ -53,11 +73,17 @@ describe("EditPanel form generation", () => {
     const kinds = new Set<string>();
     for (const block of blocks) {
       const { container, unmount } = renderWithStore(<EditPanel blockId={block.id} />, store);
+      // Content: fields in both locales, repeater items folded until opened.
+      openAllItems(container, true);
       for (const kind of kindsIn(container)) kinds.add(kind);
-      // Params once, fields in both locales.
-      expect(container.querySelectorAll('[data-path="block_params.color_scheme"]')).toHaveLength(1);
       expect(container.querySelector('[data-path^="fields.fr."]')).not.toBeNull();
       expect(container.querySelector('[data-path^="fields.en."]')).not.toBeNull();
+      expect(container.querySelector('[data-path^="block_params."]')).toBeNull();
+      // Settings: the params, once.
+      showTab("Settings");
+      for (const kind of kindsIn(container)) kinds.add(kind);
+      expect(container.querySelectorAll('[data-path="block_params.color_scheme"]')).toHaveLength(1);
+      expect(container.querySelector('[data-path^="fields."]')).toBeNull();
       unmount();
     }
     for (const kind of [
@@ -76,7 +102,7 @@ describe("EditPanel form generation", () => {
       "object",
     ])
       expect(kinds, kind).toContain(kind);
-  });
+  }, 90_000);
 
   it("renders the example of every registered block type without throwing", () => {
     const blocks = Object.keys(blockRegistry).map((type) => exampleBlock(type));
@@ -92,17 +118,23 @@ describe("EditPanel form generation", () => {
     const block = exampleBlock("txt_img_double_block_1");
     const store = createTestStore([block]);
     const { container } = renderWithStore(<EditPanel blockId={block.id} />, store);
-    for (const control of container.querySelectorAll<HTMLElement>("input, select, textarea")) {
-      const labelled =
-        control.getAttribute("aria-label") || (control.id && container.querySelector(`label[for="${control.id}"]`));
-      expect(labelled, control.outerHTML).toBeTruthy();
-    }
+    openAllItems(container);
+    const labelled = (control: HTMLElement) =>
+      control.closest("label") ||
+      control.getAttribute("aria-label") ||
+      control.getAttribute("aria-labelledby") ||
+      (control.id && container.querySelector(`label[for="${control.id}"]`));
+    for (const control of container.querySelectorAll<HTMLElement>("input, select, textarea, button"))
+      expect(labelled(control) || control.textContent?.trim(), control.outerHTML).toBeTruthy();
     for (const fieldset of container.querySelectorAll("fieldset"))
       expect(fieldset.querySelector("legend")).not.toBeNull();
     const link = q(container, "fields.fr.cta_repeater.0.cta");
     expect(link.tagName).toBe("FIELDSET");
-    expect(within(link).getByLabelText("Opens in")).toBeInstanceOf(HTMLSelectElement);
-    expect(within(link).getByLabelText("Action")).toBeInstanceOf(HTMLSelectElement);
+    // Selects are react-aria selects showing the option's name, never its raw value.
+    const target = within(link).getByRole("button", { name: /Opens in/ });
+    expect(target.textContent).toContain("In the same tab");
+    expect(target.textContent).not.toContain("_self");
+    expect(within(link).getByRole("button", { name: /Action/ }).textContent).toContain("No action");
     // The image preview thumbnail.
     expect(q(container, "fields.fr.media_repeater.0.image").querySelector("img")?.getAttribute("src")).toBe(
       "/images/house.svg",
@@ -121,6 +153,7 @@ describe("EditPanel form generation", () => {
       "Une approche humaine, des résultats concrets!",
       { groupKey: `${block.id}:fields.fr.main_title` },
     );
+    openAllItems(container);
     await userEvent.type(input(container, "fields.en.cta_repeater.0.cta.text"), "?");
     expect(store.setValueSpy).toHaveBeenLastCalledWith(
       block.id,
@@ -128,7 +161,11 @@ describe("EditPanel form generation", () => {
       "See my listings?",
       { groupKey: `${block.id}:fields.en.cta_repeater.0.cta.text` },
     );
-    fireEvent.change(input(container, "block_params.text_align"), { target: { value: "right" } });
+    showTab("Settings");
+    const align = within(q(container, "block_params.text_align")).getByRole("button");
+    expect(align.textContent).toContain("Centred");
+    await userEvent.click(align);
+    await userEvent.click(await screen.findByRole("option", { name: "Right" }));
     expect(blockOf(store, block.id).block_params.text_align).toBe("right");
   });
 
@@ -151,11 +188,21 @@ describe("EditPanel form generation", () => {
         (i) => i.cta.text,
       );
     expect(texts()).toEqual(["Lire le guide du vendeur", "Me joindre"]);
-    expect(within(repeater).getByText("Item type: cta_item")).toBeTruthy();
+    // Items are named from their content, and folded.
+    const first = within(repeater).getByRole("button", { name: /^Button 1.*Lire le guide du vendeur/ });
+    expect(first.getAttribute("aria-expanded")).toBe("false");
 
-    await userEvent.click(within(repeater).getByRole("button", { name: "Move Button 2 up" }));
+    await userEvent.click(within(repeater).getByRole("button", { name: "Move Button 2 · Me joindre up" }));
     expect(texts()).toEqual(["Me joindre", "Lire le guide du vendeur"]);
-    await userEvent.click(within(repeater).getByRole("button", { name: "Move Button 1 down" }));
+    await userEvent.click(within(repeater).getByRole("button", { name: "Move Button 1 · Me joindre down" }));
+    expect(texts()).toEqual(["Lire le guide du vendeur", "Me joindre"]);
+    // From the keyboard: Alt+↓ on an item moves it down.
+    within(repeater)
+      .getByRole("button", { name: /^Button 1/ })
+      .focus();
+    await userEvent.keyboard("{Alt>}{ArrowDown}{/Alt}");
+    expect(texts()).toEqual(["Me joindre", "Lire le guide du vendeur"]);
+    await userEvent.keyboard("{Alt>}{ArrowUp}{/Alt}");
     expect(texts()).toEqual(["Lire le guide du vendeur", "Me joindre"]);
 
     await userEvent.click(within(repeater).getByRole("button", { name: "Add: Button" }));
@@ -163,12 +210,16 @@ describe("EditPanel form generation", () => {
     expect((blockOf(store, block.id).fields.fr as { cta_repeater: unknown[] }).cta_repeater[2]).toEqual({
       cta: {},
     });
+    // The new item is open and named by its number until it has text.
+    const added = within(repeater).getByRole("button", { name: "Button 3" });
+    expect(added.getAttribute("aria-expanded")).toBe("true");
 
-    await userEvent.click(within(repeater).getByRole("button", { name: "Remove Button 1" }));
+    await userEvent.click(within(repeater).getByRole("button", { name: "Remove Button 1 · Lire le guide du vendeur" }));
     expect(texts()).toEqual(["Me joindre", undefined]);
 
-    // Collapse hides an item's form and says so.
-    const toggle = within(repeater).getByRole("button", { name: "Button 1" });
+    // Folding hides an item's form and says so.
+    const toggle = within(repeater).getByRole("button", { name: "Button 2" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
     await userEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(document.getElementById(toggle.getAttribute("aria-controls") ?? "")?.hidden).toBe(true);
@@ -211,6 +262,7 @@ describe("path box", () => {
     const block = exampleBlock("text_block_2");
     const store = createTestStore([block]);
     renderWithStore(<EditPanel blockId={block.id} />, store);
+    showTab("Advanced");
     const path = screen.getByLabelText("Dotted path");
     await userEvent.type(path, "fields.en.cta_repeater.0.cta.text");
     const value = screen.getByLabelText("Value (JSON, or text for text values)") as HTMLTextAreaElement;
@@ -239,6 +291,7 @@ describe("path box", () => {
     const block = exampleBlock("text_block_2");
     const store = createTestStore([block]);
     renderWithStore(<EditPanel blockId={block.id} />, store);
+    showTab("Advanced");
     const path = screen.getByLabelText("Dotted path");
     await userEvent.type(path, "fields.en.nope.text");
     expect(screen.getByText("Path does not exist.")).toBeTruthy();
@@ -258,11 +311,16 @@ describe("validation", () => {
     const block = exampleBlock("text_block_2");
     const store = createTestStore([block]);
     const { container } = renderWithStore(<EditPanel blockId={block.id} />, store);
+    showTab("Settings");
     const colour = input(container, "block_params.bg_color_primary");
+    // Unset, it says so: the scheme's default, not black.
+    expect(colour.value).toBe("");
+    expect(colour.placeholder).toBe("default");
     await userEvent.type(colour, "#zz");
     await waitFor(() => expect(colour.getAttribute("aria-invalid")).toBe("true"));
     const message = document.getElementById(colour.getAttribute("aria-describedby") ?? "");
-    expect(message?.textContent).toBe("Expected a hex colour like #1a2b3c");
+    // The studio's own message in its language (studio/validation-messages.ts), not zod's.
+    expect(message?.textContent).toBe("Enter a colour like #1a2b3c.");
     await userEvent.clear(colour);
     await userEvent.type(colour, "#1a2b3c");
     await waitFor(() => expect(colour.getAttribute("aria-invalid")).toBeNull());
@@ -272,6 +330,7 @@ describe("validation", () => {
     const block = exampleBlock("text_block_2");
     const store = createTestStore([block]);
     const { container } = renderWithStore(<EditPanel blockId={block.id} />, store);
+    openAllItems(container);
     const url = input(container, "fields.fr.cta_repeater.0.cta.url");
     expect(url.getAttribute("aria-invalid")).toBeNull();
     fireEvent.change(url, { target: { value: "www.example.com" } });

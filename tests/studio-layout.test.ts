@@ -18,8 +18,10 @@ import {
 
 describe("studio layout: stored value", () => {
   it("reads back what it wrote", () => {
-    const layout = { panelWidth: 700, paletteCollapsed: true };
+    const layout = { panelWidth: 700, paletteCollapsed: true, panelCollapsed: false };
     expect(parseLayout(serializeLayout(layout))).toEqual(layout);
+    const folded = { panelWidth: 500, paletteCollapsed: false, panelCollapsed: true };
+    expect(parseLayout(serializeLayout(folded))).toEqual(folded);
   });
 
   it("gives the default when nothing is stored or the text is not JSON", () => {
@@ -36,19 +38,24 @@ describe("studio layout: stored value", () => {
     [
       "a width as a string",
       '{"panelWidth":"700","paletteCollapsed":true}',
-      { panelWidth: PANEL_DEFAULT, paletteCollapsed: true },
+      { panelWidth: PANEL_DEFAULT, paletteCollapsed: true, panelCollapsed: false },
     ],
     ["a width below the minimum", `{"panelWidth":${PANEL_MIN - 1}}`, DEFAULT_LAYOUT],
     ["a negative width", '{"panelWidth":-500,"paletteCollapsed":false}', DEFAULT_LAYOUT],
     [
       "a huge width",
       '{"panelWidth":1e9,"paletteCollapsed":true}',
-      { panelWidth: PANEL_DEFAULT, paletteCollapsed: true },
+      { panelWidth: PANEL_DEFAULT, paletteCollapsed: true, panelCollapsed: false },
     ],
     [
       "a collapsed flag as a string",
       '{"panelWidth":650,"paletteCollapsed":"yes"}',
-      { panelWidth: 650, paletteCollapsed: false },
+      { panelWidth: 650, paletteCollapsed: false, panelCollapsed: false },
+    ],
+    [
+      "a panel flag that is not a boolean",
+      '{"panelWidth":650,"paletteCollapsed":true,"panelCollapsed":1}',
+      { panelWidth: 650, paletteCollapsed: true, panelCollapsed: false },
     ],
     ["missing fields", "{}", DEFAULT_LAYOUT],
   ])("falls back to the default for %s, field by field", (_, text, expected) => {
@@ -63,6 +70,7 @@ describe("studio layout: stored value", () => {
     expect(parseLayout('{"panelWidth":640,"paletteCollapsed":false,"theme":"dark"}')).toEqual({
       panelWidth: 640,
       paletteCollapsed: false,
+      panelCollapsed: false,
     });
   });
 });

@@ -46,11 +46,13 @@ function frameStyle(block: Block): CSSProperties | undefined {
   } as CSSProperties;
 }
 
-export function BlockFrame({ block, children }: { block: Block; children: ReactNode }) {
+/** `inert` (the studio's canvas): the block's links, buttons and fields do nothing and take no focus. */
+export function BlockFrame({ block, children, inert }: { block: Block; children: ReactNode; inert?: boolean }) {
   const anchor = (block.block_params as { anchor?: string }).anchor;
   return (
     <div
       className="block"
+      inert={inert || undefined}
       id={anchor || undefined}
       data-block-type={block.block_type}
       data-block-id={block.id}

@@ -54,6 +54,19 @@ function sessionStore(): StorageLike | undefined {
   }
 }
 
+/** The path of a navigation under way (set by ui/shell/ChunkReload), where a reload should land. */
+let navigationTarget: string | undefined;
+export function setChunkReloadTarget(target: string | undefined): void {
+  navigationTarget = target;
+}
+
+/** Loads the navigation's target if one is under way, else reloads the page shown. */
+export function reloadTarget(target = navigationTarget, win: Pick<Window, "location"> = window): void {
+  if (target && target !== `${win.location.pathname}${win.location.search}${win.location.hash}`)
+    win.location.assign(target);
+  else win.location.reload();
+}
+
 /**
  * Reloads the page unless the guard forbids it. Returns whether a reload was
  * started. Without session storage the reload still happens only once per page.
@@ -62,7 +75,7 @@ let reloadedWithoutStorage = false;
 export function reloadForChunkError(
   now = Date.now(),
   storage: StorageLike | undefined = sessionStore(),
-  reload: () => void = () => window.location.reload(),
+  reload: () => void = () => reloadTarget(),
 ): boolean {
   let last: string | null = null;
   try {

@@ -26,3 +26,19 @@ export interface AppServices {
 }
 
 export const servicesContext = createContext<AppServices>();
+
+/**
+ * What a render tells the rendered-page cache (server/page-cache) about itself. The server puts
+ * a fresh object on the context of the renders it may keep; the loaders of routes that opt in
+ * (`handle.pageCache`) fill it once their data is loaded. Absent on other renders.
+ */
+export interface PageCacheFacts {
+  /** Set by a loader whose page may be served again to every anonymous visitor. */
+  cacheable: boolean;
+  /** The page's language: its answers set the locale cookie when the visitor's differs. */
+  locale?: string;
+  /** Surrogate keys (renderer/lib/cache-tags.ts) a CDN can purge the page by. */
+  tags: string[];
+}
+
+export const pageCacheContext = createContext<PageCacheFacts | null>(null);

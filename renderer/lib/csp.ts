@@ -26,6 +26,8 @@ export function contentSecurityPolicy(nonce: string, options: { embeddable?: boo
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The ALTCHA widget's proof-of-work workers are files of this site.
+    "worker-src 'self'",
     "media-src 'self' https:",
     "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com/recaptcha/ https://recaptcha.google.com/ https:",
     "object-src 'none'",

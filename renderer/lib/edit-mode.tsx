@@ -3,8 +3,8 @@
  * editor's own `studio:settings`; only when globalEditModeActivated is on does it import the
  * studio's public overlays. Visitors never load any studio code; the server renders nothing extra.
  */
-import { type ReactNode, useEffect, useState } from "react";
-import { type BlockDecorator, BlockDecoratorContext } from "../blocks/BlockList";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { syncEditModeCookie } from "./edit-mode-cookie";
 
 export function editModeActivated(): boolean {
   try {
@@ -18,23 +18,22 @@ export function editModeActivated(): boolean {
 }
 
 export function EditModeProvider({ children }: { children: ReactNode }) {
-  const [decorator, setDecorator] = useState<BlockDecorator | null>(null);
+  // The studio's edit mode, once loaded: it decorates the blocks and draws their bars above the
+  // page (studio/canvas/public-overlays.tsx). One component, so this public module stays small.
+  const [EditMode, setEditMode] = useState<ComponentType<{ children: ReactNode }> | null>(null);
   useEffect(() => {
+    const active = editModeActivated();
+    // Settings saved before the cookie existed, or cleared by the browser: the server sees it again.
+    syncEditModeCookie(active);
     // The studio routes decorate blocks themselves.
-    if (!editModeActivated() || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
+    if (!active || /^\/(fr|en)\/qa\//.test(window.location.pathname)) return;
     let live = true;
     import("../../studio/canvas/public-overlays")
-      .then((m) => {
-        if (live) setDecorator(() => m.publicDecorator);
-      })
+      .then((m) => live && setEditMode(() => m.PublicEditMode))
       .catch((error) => console.warn("Edit mode overlays failed to load:", error));
     return () => {
       live = false;
     };
   }, []);
-  return decorator ? (
-    <BlockDecoratorContext.Provider value={decorator}>{children}</BlockDecoratorContext.Provider>
-  ) : (
-    children
-  );
+  return EditMode ? <EditMode>{children}</EditMode> : children;
 }

@@ -6,6 +6,7 @@
  * content service's first load), and the shell reads them when no page view carries them.
  */
 import type { SiteType } from "../../schema/common";
+import type { CaptchaConfig } from "../../schema/page";
 
 export interface SiteFacts {
   siteId: string;
@@ -14,6 +15,9 @@ export interface SiteFacts {
   siteType: SiteType;
   variantId?: string;
   recaptchaSiteKey?: string;
+  captcha?: CaptchaConfig;
+  siteName?: string;
+  privacyPolicy?: Partial<Record<"fr" | "en", string>>;
 }
 
 /** The facts of a first-load answer (schema/page.ts `firstLoadSchema`). */
@@ -24,6 +28,9 @@ export function siteFactsOf(first: {
   site_type: SiteType;
   variant_id?: string | null;
   recaptcha?: { site_key?: string };
+  captcha?: CaptchaConfig;
+  site_name?: string;
+  privacy_policy?: Partial<Record<"fr" | "en", string>>;
 }): SiteFacts {
   return {
     siteId: first.site_id,
@@ -32,6 +39,9 @@ export function siteFactsOf(first: {
     siteType: first.site_type,
     ...(first.variant_id ? { variantId: first.variant_id } : {}),
     ...(first.recaptcha?.site_key ? { recaptchaSiteKey: first.recaptcha.site_key } : {}),
+    ...(first.captcha ? { captcha: first.captcha } : {}),
+    ...(first.site_name ? { siteName: first.site_name } : {}),
+    ...(first.privacy_policy ? { privacyPolicy: first.privacy_policy } : {}),
   };
 }
 

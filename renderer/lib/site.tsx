@@ -5,6 +5,7 @@
 import { createContext, type ReactNode, startTransition, useCallback, useContext } from "react";
 import { UNSAFE_NavigationContext, useNavigate } from "react-router";
 import type { Locale, SiteType } from "../../schema/common";
+import type { CaptchaConfig } from "../../schema/page";
 import type { PublicConfig } from "./context";
 
 export interface SiteInfo {
@@ -15,6 +16,12 @@ export interface SiteInfo {
   siteKey?: string;
   siteId?: string;
   recaptchaSiteKey?: string;
+  /** The content service's captcha for forms (read by features/forms/useCaptcha.ts). */
+  captcha?: CaptchaConfig;
+  /** The site's privacy policy page in this locale, which every form links. */
+  privacyPolicyPath?: string;
+  /** The site's name (who sends the alert e-mails a visitor consents to). */
+  siteName?: string;
   config: PublicConfig;
   /** The page's path in each locale, for the locale switcher. */
   alternatePaths: Partial<Record<Locale, string>>;

@@ -17,12 +17,14 @@ import { BlockList } from "../blocks/BlockList";
 import { BlogPostView } from "../blocks/blog/BlogPostView";
 import { preloadBlocks } from "../blocks/registry";
 import { archivePath, formatDate, parseSlugId, postPath } from "../features/blog/format";
+import { articleTag, pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
 import { dispatchSiteEvent } from "../lib/events";
 import { getI18n } from "../lib/i18n";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
 import { otherLocale } from "../lib/locale-switch";
+import { allowPageCache } from "../lib/page-cache.server";
 import { type ErrorView, loadPage, type PageView, pageModules } from "../lib/page-loader.server";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
@@ -31,8 +33,11 @@ import { useSite } from "../lib/site";
 import { withVariant } from "../ui/SmartLink";
 import type { Route } from "./+types/blog-post";
 
-/** The shell, the head and error pages read this route's view like a content page's. */
-export const handle = { pageView: true };
+/**
+ * The shell, the head and error pages read this route's view like a content page's; anonymous
+ * views are served from the page cache.
+ */
+export const handle = { pageView: true, pageCache: true };
 
 export interface BlogPostPageView extends PageView {
   article: Omit<ArticleDetail, "body">;
@@ -95,6 +100,13 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     article: meta,
     modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),
   };
+  // The post shows the archive page's header and footer and the article.
+  const siteId = archive.page.site_id ?? site.site_id;
+  allowPageCache(context, locale, [
+    siteTag(siteId),
+    ...(archive.page.page_id ? [pageTag(siteId, archive.page.page_id)] : []),
+    articleTag(siteId, article.id),
+  ]);
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== locale)
     headers.append("set-cookie", localeCookie(locale));

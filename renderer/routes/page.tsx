@@ -4,13 +4,18 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { BlockList } from "../blocks/BlockList";
 import { preloadBlocks } from "../blocks/registry";
+import { pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
+import { allowPageCache } from "../lib/page-cache.server";
 import { loadPage, type PageView } from "../lib/page-loader.server";
 import { type PageViewText, pageViewText, readPageView } from "../lib/page-match";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
+
+/** Anonymous views of content pages (the search page's shell too) are served from the page cache. */
+export const handle = { pageCache: true };
 
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
@@ -21,10 +26,17 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     );
   }
   const view = await loadPage(url, lang, context.get(servicesContext));
+  allowPageCache(context, lang, pageTags(view));
   const headers = new Headers();
   if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
     headers.append("set-cookie", localeCookie(lang));
   return data(cachedText(view), { headers });
+}
+
+function pageTags(view: PageView): string[] {
+  const siteId = view.page.site_id;
+  if (!siteId) return [];
+  return view.page.page_id ? [siteTag(siteId), pageTag(siteId, view.page.page_id)] : [siteTag(siteId)];
 }
 
 // The view's text is made once per view, and the page loader keeps one view per content version.

@@ -1,6 +1,6 @@
 /**
  * Error pages (site.md §2, §8): 403, 404, 500, 503 with icon, title, description
- * and a way out (403 and 5xx: refresh; all but 503: home). The debug dump shows
+ * and both ways out, refresh and home, whatever the status. The debug dump shows
  * only when error exposure is configured (root loader `exposeErrors`); a
  * chunk-load failure reloads the page instead (at most once a minute).
  */
@@ -29,10 +29,16 @@ function debugText(error: unknown, view: Partial<ErrorView>): string | undefined
 
 const KNOWN = new Set([403, 404, 500, 503]);
 
-function messageKey(status: number, message: string | undefined): string {
-  if (KNOWN.has(status)) return `errors.${status}-message`;
+/**
+ * The catalogue's message (site.md §8). The loader's own message wins over the status: a
+ * string body or a redirect without a location is answered as a 500, but says what went
+ * wrong rather than the generic server error.
+ */
+export function messageKey(status: number, message: string | undefined): string {
   if (message === "Unexpected string output.") return "errors.unexpected-string";
   if (message === "Unexpected redirection response.") return "errors.unexpected-redirect";
+  if (message === "This page could not be found") return "errors.not-found";
+  if (KNOWN.has(status)) return `errors.${status}-message`;
   return "errors.unexpected-status";
 }
 
@@ -82,16 +88,12 @@ export function ErrorPage({ error }: { error: unknown }) {
           <h1 className="title-1">{title}</h1>
           <p className="text-body">{message}</p>
           <p className="btn-row">
-            {status === 403 || uncaught || status >= 500 ? (
-              <a className="btn btn-secondary" href={`${location.pathname}${location.search}`}>
-                {t("blocks.block-error.refresh")}
-              </a>
-            ) : null}
-            {status !== 503 ? (
-              <a className="btn btn-primary" href={`/${locale}`}>
-                {t("blocks.block-error.home")}
-              </a>
-            ) : null}
+            <a className="btn btn-secondary" href={`${location.pathname}${location.search}`}>
+              {t("blocks.block-error.refresh")}
+            </a>
+            <a className="btn btn-primary" href={`/${locale}`}>
+              {t("blocks.block-error.home")}
+            </a>
           </p>
           {debug ? (
             <details className="error-debug">

@@ -14,6 +14,7 @@ import { type SiteInfo, SiteProvider } from "../lib/site";
 import { findSiteFacts } from "../lib/site-facts";
 import { ChunkReload } from "./shell/ChunkReload";
 import { DeferredOverlay } from "./shell/DeferredOverlay";
+import { IdlePrefetch } from "./shell/IdlePrefetch";
 import { LoadingBar } from "./shell/LoadingBar";
 import { NavigationFocus } from "./shell/NavigationFocus";
 import { RouteChangeGuard } from "./shell/RouteChangeGuard";
@@ -39,14 +40,18 @@ export function useSiteInfo(): SiteInfo {
   // One object while its sources are the same: blocks key their data effects on it.
   return useMemo(() => {
     const page = view?.page;
+    const locale = view?.locale ?? lang;
     return {
-      locale: view?.locale ?? lang,
+      locale,
       siteType: page?.site_type ?? facts?.siteType ?? "broker",
       variantId: page?.variant?.id ?? facts?.variantId,
       micrositeId: page?.microsite_id ?? facts?.micrositeId,
       siteId: page?.site_id ?? facts?.siteId,
       siteKey: page?.site_key ?? facts?.siteKey,
       recaptchaSiteKey: page?.recaptcha?.site_key ?? facts?.recaptchaSiteKey,
+      captcha: page ? page.captcha : facts?.captcha,
+      siteName: page?.site_name ?? facts?.siteName,
+      privacyPolicyPath: (page?.privacy_policy ?? facts?.privacyPolicy)?.[locale],
       config: {
         mapTileUrl: tiles?.url ?? "",
         mapTileAttribution: tiles?.attribution ?? "",
@@ -88,6 +93,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <NavigationFocus />
       <RouteChangeGuard />
       <ChunkReload />
+      <IdlePrefetch />
     </SiteProvider>
   );
 }

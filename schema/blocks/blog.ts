@@ -5,10 +5,17 @@ import { f } from "../fields";
 
 /** The text blocks an article's main content is made of (rendered through the render registry). */
 export const BLOG_CONTENT_TYPES = ["text_block_1", "text_block_2", "txt_img_double_block_1"] as const;
+/** The same names as the block types' own labels (tests/studio-labels.test.ts checks they agree). */
+const BLOG_CONTENT_TYPE_LABELS = {
+  text_block_1: { fr: "Texte avec bouton", en: "Text with a button" },
+  text_block_2: { fr: "Texte et boutons alignés", en: "Aligned text and buttons" },
+  txt_img_double_block_1: { fr: "Texte et deux médias", en: "Text and two media" },
+} as const;
 
 export const blogPostBlock = defineBlock({
   type: "blog_post_block",
   family: "blog",
+  label: { fr: "Article de blogue", en: "Blog post" },
   description: { fr: "Un article de blogue complet", en: "A full blog post" },
   fields: {
     author_avatar: f.image().optional(),
@@ -21,7 +28,7 @@ export const blogPostBlock = defineBlock({
       .repeater(
         "blog_content_item",
         {
-          block_type: f.select(BLOG_CONTENT_TYPES, "block_type").default("text_block_1"),
+          block_type: f.select(BLOG_CONTENT_TYPES, "block_type", BLOG_CONTENT_TYPE_LABELS).default("text_block_1"),
           main_title: f.text().optional(),
           description: f.richtext().optional(),
           image: f.image().optional(),
@@ -80,6 +87,7 @@ export const blogPostBlock = defineBlock({
 export const blogArchiveBlock = defineBlock({
   type: "blog_archive_block",
   family: "blog",
+  label: { fr: "Archive du blogue", en: "Blog archive" },
   description: {
     fr: "Archive du blogue avec filtre par catégories et tri",
     en: "Blog archive with category filter and sort",
@@ -100,6 +108,7 @@ export const blogArchiveBlock = defineBlock({
 export const featuredPostBlock = defineBlock({
   type: "featured_post_block",
   family: "blog",
+  label: { fr: "Articles en vedette", en: "Featured posts" },
   description: { fr: "Les articles les plus récents, le premier en vedette", en: "Latest posts, the first featured" },
   params: {
     /** How many of the latest articles show (1 to 6). */
@@ -121,6 +130,7 @@ export const featuredPostBlock = defineBlock({
 export const blogGridBlock = defineBlock({
   type: "blog_grid_block",
   family: "blog",
+  label: { fr: "Grille d'articles", en: "Post grid" },
   description: { fr: "Grille des derniers articles", en: "Grid of the latest posts" },
   params: {
     /** Articles fetched; fewer show on smaller screens (1 at md-down, 3 at lg-down). */
@@ -142,6 +152,7 @@ export const blogGridBlock = defineBlock({
 export const categoriesSliderBlock = defineBlock({
   type: "categories_slider_block",
   family: "blog",
+  label: { fr: "Carrousel de catégories", en: "Category carousel" },
   description: { fr: "Carrousel des catégories du blogue", en: "Carousel of the blog categories" },
   fields: {
     main_title: f.text().optional(),

@@ -4,6 +4,7 @@
  */
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { REWARD_LABELS } from "../labels";
 
 import { REWARD_IDENTS } from "../rewards";
 
@@ -18,6 +19,7 @@ const headingFields = {
 export const rewardsBlock = defineBlock({
   type: "rewards_block",
   family: "text",
+  label: { fr: "Distinctions", en: "Awards" },
   description: {
     fr: "Distinctions : un badge par prix, 3 puis « voir plus »",
     en: "Awards: one badge per award, 3 then “show more”",
@@ -28,7 +30,7 @@ export const rewardsBlock = defineBlock({
       .repeater(
         "reward_item",
         {
-          reward_ident: f.select(REWARD_IDENTS, "reward_ident"),
+          reward_ident: f.select(REWARD_IDENTS, "reward_ident", REWARD_LABELS),
           super_title: f.text("super_title").optional(),
           main_title: f.text("main_title").optional(),
           description: f.textarea("description").optional(),
@@ -107,9 +109,15 @@ export const rewardsBlock = defineBlock({
 export const statisticsBlock = defineBlock({
   type: "statistics_block",
   family: "text",
+  label: { fr: "Chiffres clés", en: "Key figures" },
   description: { fr: "Chiffres clés avec libellés", en: "Key figures with labels" },
   params: {
-    layout_display: f.select(["variant_1", "variant_2"], "layout_display").default("variant_1"),
+    layout_display: f
+      .select(["variant_1", "variant_2"], "layout_display", {
+        variant_1: { fr: "Cartes", en: "Cards" },
+        variant_2: { fr: "Rangée avec images", en: "Row with images" },
+      })
+      .default("variant_1"),
   },
   fields: {
     ...headingFields,
@@ -155,6 +163,7 @@ export const statisticsBlock = defineBlock({
 export const qaAccordionBlock = defineBlock({
   type: "qa_accordion_block",
   family: "text",
+  label: { fr: "Questions et réponses", en: "Questions and answers" },
   description: { fr: "Questions et réponses en accordéon", en: "Questions and answers as an accordion" },
   params: {
     /** Several answers may stay open at once. */
@@ -202,6 +211,7 @@ export const qaAccordionBlock = defineBlock({
 export const spacerBlock = defineBlock({
   type: "spacer_block",
   family: "utility",
+  label: { fr: "Espacement", en: "Spacer" },
   description: { fr: "Espace vertical entre deux blocs", en: "Vertical space between two blocks" },
   params: {
     /** Height in px below the md breakpoint, then from md up. */

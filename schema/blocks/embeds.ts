@@ -5,6 +5,7 @@ import { f } from "../fields";
 export const scriptEmbedBlock = defineBlock({
   type: "script_embed_block",
   family: "embeds",
+  label: { fr: "Code intégré", en: "Embedded code" },
   description: { fr: "Code HTML et scripts d'un service externe", en: "HTML and scripts from an external service" },
   params: {
     /** True: nothing is printed on the server; the code is added in the browser only. */
@@ -46,6 +47,7 @@ export const scriptEmbedBlock = defineBlock({
 export const propertyIframeBlock = defineBlock({
   type: "property_iframe_block",
   family: "embeds",
+  label: { fr: "Widget de recherche externe", en: "External search widget" },
   description: {
     fr: "Widget externe de recherche de propriétés (iframe)",
     en: "External property search widget (iframe)",

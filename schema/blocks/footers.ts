@@ -11,6 +11,7 @@ import { iconLinkItemShape, navItemShape } from "./headers";
 export const footerClassicBlock = defineBlock({
   type: "footer_classic_block",
   family: "footers",
+  label: { fr: "Pied de page classique", en: "Classic footer" },
   description: {
     fr: "Pied de page classique : logo, colonnes de liens, réseaux sociaux",
     en: "Classic footer: logo, link columns, social links",

@@ -49,8 +49,13 @@ export const supSectionShape = {
   icon_lists_repeater: f.repeater("icon_list_item", iconListItemShape, "icon_lists_repeater").optional(),
 };
 
+const HEADER_ORIENTATION_LABELS = {
+  center: { fr: "Menu centré", en: "Centred menu" },
+  left: { fr: "Menu à gauche", en: "Menu on the left" },
+} as const;
+
 const headerParams = {
-  orientation_x: f.select(["center", "left"], "orientation_x").default("center"),
+  orientation_x: f.select(["center", "left"], "orientation_x", HEADER_ORIENTATION_LABELS).default("center"),
   logo_multiplier: f.number("logo_multiplier").default(1),
   show_remax_logo: f.boolean("show_remax_logo").default(true),
 };
@@ -140,6 +145,7 @@ export const exampleMenu = {
 export const headerClassicBlock = defineBlock({
   type: "header_classic_block",
   family: "headers",
+  label: { fr: "En-tête classique", en: "Classic header" },
   description: {
     fr: "En-tête classique : logo, menu, bouton d'action",
     en: "Classic header: logo, menu, call to action",
@@ -162,6 +168,7 @@ export const headerClassicBlock = defineBlock({
 export const headerMegamenuBlock = defineBlock({
   type: "header_megamenu_block",
   family: "headers",
+  label: { fr: "En-tête à méga-menu", en: "Megamenu header" },
   description: {
     fr: "En-tête à méga-menu : groupes illustrés",
     en: "Megamenu header: illustrated groups",
@@ -234,6 +241,7 @@ export const headerMegamenuBlock = defineBlock({
 export const headerOutOfNormBlock = defineBlock({
   type: "header_out_of_norm_block",
   family: "headers",
+  label: { fr: "En-tête hors norme", en: "Out-of-norm header" },
   description: {
     fr: "En-tête hors norme : super-en-tête et second logo",
     en: "Out-of-norm header: super header and second logo",
@@ -241,7 +249,7 @@ export const headerOutOfNormBlock = defineBlock({
   overlap: 138,
   params: {
     ...headerParams,
-    orientation_x: f.select(["center", "left"], "orientation_x").default("left"),
+    orientation_x: f.select(["center", "left"], "orientation_x", HEADER_ORIENTATION_LABELS).default("left"),
   },
   fields: {
     ...commonFields,

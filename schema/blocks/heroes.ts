@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { COLOR_SCHEME_LABELS, CONTEXT_TYPE_LABELS, SIDE_LABELS, TEXT_ALIGN_LABELS } from "../labels";
 import { COLOR_SCHEMES } from "../theme";
 
 export const CONTEXT_TYPES = ["brokers", "teams", "admins", "directors"] as const;
@@ -29,7 +30,7 @@ export const heroIconLinkShape = {
 };
 const iconLinksRepeater = (label = "icon_links_repeater") => f.repeater("icon_link_item", heroIconLinkShape, label);
 
-const orientationX = () => f.select(["left", "right"], "orientation_x").default("left");
+const orientationX = () => f.select(["left", "right"], "orientation_x", SIDE_LABELS).default("left");
 
 /** A member card of the members search hero (blocks.md §3 Members: member card (search)). */
 export const memberCardShape = {
@@ -99,6 +100,7 @@ const socials = {
 export const heroContent1Block = defineBlock({
   type: "hero_content_1_block",
   family: "heroes",
+  label: { fr: "Bannière image et texte", en: "Image and text hero" },
   description: {
     fr: "Image à côté d'un titre, d'un texte et de boutons",
     en: "Image beside a title, text and buttons",
@@ -140,11 +142,12 @@ export const heroContent1Block = defineBlock({
 export const heroContent2Block = defineBlock({
   type: "hero_content_2_block",
   family: "heroes",
+  label: { fr: "Bannière sur fond", en: "Hero over a background" },
   description: {
     fr: "Titre, texte et boutons sur une image ou une vidéo de fond",
     en: "Title, text and buttons over a background image or video",
   },
-  params: { text_align: f.select(["left", "center", "right"], "text_align").default("center") },
+  params: { text_align: f.select(["left", "center", "right"], "text_align", TEXT_ALIGN_LABELS).default("center") },
   fields: {
     main_title: f.text("main_title").optional(),
     description: f.richtext("description").optional(),
@@ -173,14 +176,20 @@ export const heroContent2Block = defineBlock({
 export const heroCtaBlock = defineBlock({
   type: "hero_cta_block",
   family: "heroes",
+  label: { fr: "Grand bandeau d'appel", en: "Full-screen call-to-action banner" },
   description: {
     fr: "Grand bandeau plein écran : logo, titres et boutons sur un fond",
     en: "Full-screen banner: logo, titles and buttons over a background",
   },
   params: {
-    align_y: f.select(["center", "bottom"], "align_y").default("center"),
+    align_y: f
+      .select(["center", "bottom"], "align_y", {
+        center: { fr: "Au centre", en: "Centre" },
+        bottom: { fr: "En bas", en: "Bottom" },
+      })
+      .default("center"),
     /** Scheme of the text panel over the media; the block's own scheme when absent. */
-    inner_color_scheme: f.select(COLOR_SCHEMES, "inner_color_scheme").optional(),
+    inner_color_scheme: f.select(COLOR_SCHEMES, "inner_color_scheme", COLOR_SCHEME_LABELS).optional(),
   },
   fields: {
     logo: f.image("logo").optional(),
@@ -232,6 +241,7 @@ export const heroCtaBlock = defineBlock({
 export const heroInfosBlock = defineBlock({
   type: "hero_infos_block",
   family: "heroes",
+  label: { fr: "Bannière avec coordonnées", en: "Hero with contact details" },
   description: {
     fr: "Photo, titres, coordonnées, réseaux sociaux et boutons",
     en: "Photo, titles, contact details, social links and buttons",
@@ -274,6 +284,7 @@ export const heroInfosBlock = defineBlock({
 export const heroLandingPage1Block = defineBlock({
   type: "hero_landing_page_1_block",
   family: "heroes",
+  label: { fr: "Page d'atterrissage avec formulaire", en: "Landing page with form" },
   description: {
     fr: "Page d'atterrissage : titre, texte et avatar à côté du formulaire de contact",
     en: "Landing page: title, text and avatar beside the contact form",
@@ -315,11 +326,12 @@ export const heroLandingPage1Block = defineBlock({
 export const heroProfilePageBlock = defineBlock({
   type: "hero_profile_page_block",
   family: "heroes",
+  label: { fr: "En-tête de profil", en: "Profile header" },
   description: {
     fr: "En-tête de profil d'un courtier, d'une équipe ou d'un membre de la direction",
     en: "Profile header of a broker, team or management member",
   },
-  params: { context_type: f.select(CONTEXT_TYPES, "context_type").default("brokers") },
+  params: { context_type: f.select(CONTEXT_TYPES, "context_type", CONTEXT_TYPE_LABELS).default("brokers") },
   fields: {
     media: f.media("media").optional(),
     main_title: f.text("main_title").optional(),
@@ -409,13 +421,14 @@ const exampleMembers = {
 export const heroMembersSearchBlock = defineBlock({
   type: "hero_members_search_block",
   family: "heroes",
+  label: { fr: "Recherche de membres", en: "Member search" },
   description: {
     fr: "Recherche d'un membre par son nom, avec un carrousel de fiches",
     en: "Find a member by name, with a carousel of cards",
   },
   params: {
     show_carousel: f.boolean("show_carousel").default(true),
-    context_type: f.select(CONTEXT_TYPES, "context_type").default("brokers"),
+    context_type: f.select(CONTEXT_TYPES, "context_type", CONTEXT_TYPE_LABELS).default("brokers"),
   },
   fields: {
     main_title: f.text("main_title").optional(),
@@ -433,6 +446,7 @@ export const heroMembersSearchBlock = defineBlock({
 export const heroSliderBlock = defineBlock({
   type: "hero_slider_block",
   family: "heroes",
+  label: { fr: "Diaporama plein écran", en: "Full-width slideshow" },
   description: {
     fr: "Diaporama plein écran avec barres de progression et aperçu de la diapositive suivante",
     en: "Full-width slideshow with progress bars and a next-slide preview",
@@ -486,6 +500,7 @@ export const heroSliderBlock = defineBlock({
 export const heroHighlightsBlock = defineBlock({
   type: "hero_highlights_block",
   family: "heroes",
+  label: { fr: "Faits saillants", en: "Highlights" },
   description: {
     fr: "Titre et trois ou quatre faits saillants (icône ou chiffre, texte)",
     en: "Title and three or four highlights (icon or figure, text)",

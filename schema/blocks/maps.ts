@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { POPUP_TRIGGER_LABELS } from "../labels";
 import { coordsShape } from "./offices";
 
 /** Map marker item: coords {lat, lng}, main_title, description, cta, markerColor. */
@@ -16,7 +17,7 @@ export const mapMarkerItemShape = {
   markerColor: f.colour("markerColor").optional(),
 };
 
-const popupTrigger = f.select(["click", "hover"], "popup_trigger").default("click");
+const popupTrigger = f.select(["click", "hover"], "popup_trigger", POPUP_TRIGGER_LABELS).default("click");
 
 const markers = {
   fr: [
@@ -54,6 +55,7 @@ const markers = {
 export const mapCoordinatesBlock = defineBlock({
   type: "map_coordinates_block",
   family: "media",
+  label: { fr: "Carte des coordonnées", en: "Coordinates map" },
   description: {
     fr: "Carte des coordonnées : marqueurs, fenêtres d'information et itinéraires",
     en: "Coordinates map: markers, information popups and directions",
@@ -87,6 +89,7 @@ export const mapCoordinatesBlock = defineBlock({
 export const mapFullwidthBlock = defineBlock({
   type: "map_fullwidth_block",
   family: "media",
+  label: { fr: "Carte pleine largeur", en: "Full-width map" },
   description: {
     fr: "Carte pleine largeur avec marqueurs, activée d'un clic",
     en: "Full-width map with markers, enabled with a click",

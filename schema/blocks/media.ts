@@ -6,6 +6,7 @@ import { f } from "../fields";
 export const mediasCarouselBlock = defineBlock({
   type: "medias_carousel_block",
   family: "media",
+  label: { fr: "Carrousel de médias", en: "Media carousel" },
   description: {
     fr: "Carrousel de photos ou vidéos avec titre, texte et bouton",
     en: "Carousel of photos or videos with title, text and button",
@@ -76,6 +77,7 @@ export const mediasCarouselBlock = defineBlock({
 export const carouselCardsBlock = defineBlock({
   type: "carousel_cards_block",
   family: "media",
+  label: { fr: "Carrousel de cartes", en: "Card carousel" },
   description: {
     fr: "Carrousel de cartes avec image, titre et bouton",
     en: "Carousel of cards with image, title and button",

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { CONTEXT_TYPE_LABELS } from "../labels";
 import { iconLinkItemShape, iconListItemShape } from "./headers";
 
 export const MEMBER_CONTEXT_TYPES = ["brokers", "teams", "admins", "directors"] as const;
@@ -58,12 +59,13 @@ const portrait = (alt: string) => ({ url: "/images/portrait-broker.svg", alt, wi
 export const memberCardsBlock = defineBlock({
   type: "member_cards_block",
   family: "members",
+  label: { fr: "Fiches des membres", en: "Member cards" },
   description: {
     fr: "Fiches des membres avec filtre par bureau et chargement progressif",
     en: "Member cards with an office filter and load more",
   },
   params: {
-    context_type: f.select(MEMBER_CONTEXT_TYPES, "context_type").default("brokers"),
+    context_type: f.select(MEMBER_CONTEXT_TYPES, "context_type", CONTEXT_TYPE_LABELS).default("brokers"),
   },
   fields: {
     main_title: f.text("main_title").optional(),
@@ -158,6 +160,7 @@ export const memberCardsBlock = defineBlock({
 export const membersCarouselBlock = defineBlock({
   type: "members_carousel_block",
   family: "members",
+  label: { fr: "Carrousel de membres", en: "Members carousel" },
   description: {
     fr: "Carrousel de membres avec vignettes",
     en: "Members carousel with thumbnails",
@@ -210,6 +213,7 @@ export const membersCarouselBlock = defineBlock({
 export const teamMembersCarouselBlock = defineBlock({
   type: "team_members_carousel_block",
   family: "members",
+  label: { fr: "Carrousel d'équipe", en: "Team carousel" },
   description: {
     fr: "Carrousel des membres d'une équipe avec fiche détaillée",
     en: "Team members carousel with a detail view",

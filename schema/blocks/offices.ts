@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { POPUP_TRIGGER_LABELS } from "../labels";
 
 /** An icon and a line of text (address, phone, e-mail…). */
 export const officeListItemShape = {
@@ -132,6 +133,7 @@ function exampleMarker(o: (typeof officeData)[number], lang: Lang) {
 export const officesGridBlock = defineBlock({
   type: "offices_grid_block",
   family: "offices",
+  label: { fr: "Grille des bureaux", en: "Office grid" },
   description: {
     fr: "Grille des bureaux : image, coordonnées et bouton, 9 puis « voir plus »",
     en: "Grid of offices: image, contact details and button, 9 then “show more”",
@@ -160,12 +162,13 @@ export const officesGridBlock = defineBlock({
 export const officesMapBlock = defineBlock({
   type: "offices_map_block",
   family: "offices",
+  label: { fr: "Bureaux et carte", en: "Offices with a map" },
   description: {
     fr: "Liste des bureaux avec une carte : le bureau choisi est mis en évidence",
     en: "List of offices with a map: the chosen office is highlighted",
   },
   params: {
-    popup_trigger: f.select(["click", "hover"], "popup_trigger").default("click"),
+    popup_trigger: f.select(["click", "hover"], "popup_trigger", POPUP_TRIGGER_LABELS).default("click"),
   },
   fields: {
     ...headingFields,

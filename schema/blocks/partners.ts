@@ -42,6 +42,7 @@ const logo = (file: string, alt: string) => ({ url: `/images/partners/${file}.sv
 export const partnersBlock = defineBlock({
   type: "partners_block",
   family: "partners",
+  label: { fr: "Partenaires", en: "Partners" },
   description: {
     fr: "Partenaires filtrables par étiquette",
     en: "Partners with a tag filter",
@@ -112,6 +113,7 @@ const employee = (name: string, subtitle: string, phone: string) => ({
 export const bankPartnersBlock = defineBlock({
   type: "bank_partners_block",
   family: "partners",
+  label: { fr: "Partenaires financiers", en: "Partner banks" },
   description: {
     fr: "Institutions financières partenaires avec filtre par nom",
     en: "Partner banks with a name filter",

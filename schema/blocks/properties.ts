@@ -5,7 +5,12 @@ import { f } from "../fields";
 
 /** Default filters of a search (site.md §3 search filter parameters). */
 const filterParams = {
-  forSaleForRent: f.select(["buy", "rent"], "forSaleForRent").optional(),
+  forSaleForRent: f
+    .select(["buy", "rent"], "forSaleForRent", {
+      buy: { fr: "À vendre", en: "For sale" },
+      rent: { fr: "À louer", en: "For rent" },
+    })
+    .optional(),
   mun: z.array(z.string().regex(/^[\w-]+$/)).optional(),
   type: z.array(z.string().regex(/^[\w-]+$/)).optional(),
   price_min: f.number("price_min").optional(),
@@ -18,6 +23,7 @@ const filterParams = {
 export const searchPropertiesBlock = defineBlock({
   type: "search_properties_block",
   family: "properties",
+  label: { fr: "Recherche de propriétés", en: "Property search" },
   description: {
     fr: "Recherche de propriétés : liste, carte et filtres",
     en: "Property search: list, map and filters",
@@ -69,6 +75,7 @@ const exampleListing = (locale: "fr" | "en", n: number) => ({
 export const propertiesBlock = defineBlock({
   type: "properties_block",
   family: "properties",
+  label: { fr: "Propriétés et carte", en: "Properties with a map" },
   description: { fr: "Liste de propriétés avec une carte", en: "Property list with a map" },
   fields: {
     main_title: f.text().optional(),
@@ -106,6 +113,7 @@ const listingSourceParams = { ...filterParams, limit: f.number("limit").default(
 export const propertiesSliderBlock = defineBlock({
   type: "properties_slider_block",
   family: "properties",
+  label: { fr: "Carrousel de propriétés", en: "Property carousel" },
   description: { fr: "Carrousel de fiches de propriétés", en: "Carousel of property cards" },
   params: listingSourceParams,
   fields: { main_title: f.text().optional(), cta: f.link().optional() },
@@ -118,6 +126,7 @@ export const propertiesSliderBlock = defineBlock({
 export const featuredPropertiesCarouselBlock = defineBlock({
   type: "featured_properties_carousel_block",
   family: "properties",
+  label: { fr: "Propriétés en vedette", en: "Featured properties" },
   description: { fr: "Propriétés en vedette (carrousel automatique)", en: "Featured properties (autoplay carousel)" },
   params: {
     ...listingSourceParams,
@@ -152,6 +161,7 @@ export const featuredPropertiesCarouselBlock = defineBlock({
 export const soldPropertiesMapBlock = defineBlock({
   type: "sold_properties_map_block",
   family: "properties",
+  label: { fr: "Carte des ventes", en: "Sold properties map" },
   description: { fr: "Carte des propriétés vendues", en: "Map of sold properties" },
   fields: { main_title: f.text().optional(), description: f.text().optional() },
   example: {
@@ -163,6 +173,7 @@ export const soldPropertiesMapBlock = defineBlock({
 export const heroSearchBarBlock = defineBlock({
   type: "hero_search_bar_block",
   family: "properties",
+  label: { fr: "Barre de recherche de propriétés", en: "Property search bar" },
   description: { fr: "Barre de recherche de propriétés avec onglets", en: "Property search bar with tabs" },
   params: filterParams,
   fields: {

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { SIDE_LABELS } from "../labels";
 
 export const testimonyBrokerItemShape = {
   description: f.textarea("description"),
@@ -76,13 +77,14 @@ const quotes = {
 export const testimonialsBrokersBlock = defineBlock({
   type: "testimonials_brokers_block",
   family: "testimonials",
+  label: { fr: "Témoignages avec image", en: "Testimonials with an image" },
   description: {
     fr: "Témoignages de clients à côté d'une image",
     en: "Client testimonials beside an image",
   },
   params: {
     /** Side of the image; the testimonials take the other side. */
-    orientation_x: f.select(["left", "right"], "orientation_x").default("right"),
+    orientation_x: f.select(["left", "right"], "orientation_x", SIDE_LABELS).default("right"),
     /** Accent of the quote marks and the rule beside each testimonial. */
     highlight_color: f.colour("highlight_color").optional(),
   },
@@ -144,6 +146,7 @@ const googleReviews = (locale: "fr" | "en") => [
 export const testimonialsGoogleBlock = defineBlock({
   type: "testimonials_google_block",
   family: "testimonials",
+  label: { fr: "Avis Google", en: "Google reviews" },
   description: {
     fr: "Avis Google avec la note moyenne",
     en: "Google reviews with the average score",
@@ -178,6 +181,7 @@ const items = (locale: "fr" | "en") => quotes[locale].map((q) => ({ ...q, author
 export const testimonialsSliderBlock = defineBlock({
   type: "testimonials_slider_block",
   family: "testimonials",
+  label: { fr: "Carrousel de témoignages", en: "Testimonials carousel" },
   description: { fr: "Carrousel de témoignages", en: "Testimonials carousel" },
   fields: {
     main_title: f.text("main_title").optional(),
@@ -197,6 +201,7 @@ export const testimonialsSliderBlock = defineBlock({
 export const testimonialsListBlock = defineBlock({
   type: "testimonials_list_block",
   family: "testimonials",
+  label: { fr: "Liste de témoignages", en: "Testimonials list" },
   description: {
     fr: "Liste de témoignages, trois d'abord puis tous",
     en: "Testimonials list, three first then all",
@@ -217,6 +222,7 @@ export const testimonialsListBlock = defineBlock({
 export const testimonialsCardsBlock = defineBlock({
   type: "testimonials_cards_block",
   family: "testimonials",
+  label: { fr: "Cartes de témoignages", en: "Testimonial cards" },
   description: { fr: "Témoignages en cartes colorées", en: "Testimonials as coloured cards" },
   fields: {
     main_title: f.text("main_title").optional(),

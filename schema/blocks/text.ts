@@ -2,10 +2,12 @@
 import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
+import { SIDE_LABELS, TEXT_ALIGN_LABELS } from "../labels";
 
 export const textBlock1 = defineBlock({
   type: "text_block_1",
   family: "text",
+  label: { fr: "Texte avec bouton", en: "Text with a button" },
   description: { fr: "Titre, texte riche et un bouton", en: "Title, rich text and one button" },
   fields: {
     main_title: f.text().optional(),
@@ -34,8 +36,9 @@ export const textBlock1 = defineBlock({
 export const textBlock2 = defineBlock({
   type: "text_block_2",
   family: "text",
+  label: { fr: "Texte et boutons alignés", en: "Aligned text and buttons" },
   description: { fr: "Titre, texte et boutons alignés", en: "Aligned title, text and buttons" },
-  params: { text_align: f.select(["left", "center", "right"]).default("center") },
+  params: { text_align: f.select(["left", "center", "right"], "text_align", TEXT_ALIGN_LABELS).default("center") },
   fields: {
     main_title: f.text().optional(),
     description: f.richtext().optional(),
@@ -63,13 +66,14 @@ export const textBlock2 = defineBlock({
 export const txtImgDoubleBlock1 = defineBlock({
   type: "txt_img_double_block_1",
   family: "text",
+  label: { fr: "Texte et deux médias", en: "Text and two media" },
   description: {
     fr: "Surtitre, titre, texte et boutons à côté de deux images ou vidéos",
     en: "Eyebrow, title, text and buttons beside two images or videos",
   },
   params: {
     /** Side of the media; the text takes the other side. */
-    orientation_x: f.select(["left", "right"], "orientation_x").default("left"),
+    orientation_x: f.select(["left", "right"], "orientation_x", SIDE_LABELS).default("left"),
   },
   fields: {
     super_title: f.text().optional(),
@@ -137,13 +141,14 @@ const ctaField = () => f.link().optional();
 export const textImgMultipleBlock1 = defineBlock({
   type: "text_img_multiple_block_1",
   family: "text",
+  label: { fr: "Texte et médias en zigzag", en: "Zig-zag text and media" },
   description: {
     fr: "Rangées de texte et de médias en zigzag",
     en: "Rows of text and media in a zig-zag",
   },
   params: {
     /** Side of the first media row; the next rows alternate. */
-    orientation_x: f.select(["left", "right"], "orientation_x").default("right"),
+    orientation_x: f.select(["left", "right"], "orientation_x", SIDE_LABELS).default("right"),
   },
   fields: {
     main_title: f.text().optional(),
@@ -220,13 +225,14 @@ export const textImgMultipleBlock1 = defineBlock({
 export const imageTextBlock = defineBlock({
   type: "image_text_block",
   family: "text",
+  label: { fr: "Image et texte", en: "Image and text" },
   description: {
     fr: "Une image à côté d'un titre, d'un texte et d'un bouton",
     en: "An image beside a title, text and a button",
   },
   params: {
     /** Side of the image; the text takes the other side. */
-    side: f.select(["left", "right"], "side").default("left"),
+    side: f.select(["left", "right"], "side", SIDE_LABELS).default("left"),
   },
   fields: {
     image: f.image().optional(),
@@ -263,8 +269,16 @@ export const imageTextBlock = defineBlock({
 export const listBlock = defineBlock({
   type: "list_block",
   family: "text",
+  label: { fr: "Liste", en: "List" },
   description: { fr: "Liste numérotée ou à puces avec un titre", en: "Numbered or bulleted list with a title" },
-  params: { list_type: f.select(["ordered", "unordered"], "list_type").default("unordered") },
+  params: {
+    list_type: f
+      .select(["ordered", "unordered"], "list_type", {
+        ordered: { fr: "Numérotée", en: "Numbered" },
+        unordered: { fr: "À puces", en: "Bulleted" },
+      })
+      .default("unordered"),
+  },
   fields: {
     main_title: f.text().optional(),
     description: f.richtext().optional(),
@@ -304,11 +318,20 @@ const redirectItemShape = {
 export const multiRedirectHorizontalBlock = defineBlock({
   type: "multi_redirect_horizontal_block",
   family: "text",
+  label: { fr: "Cartes de redirection", en: "Redirect cards" },
   description: {
     fr: "Cartes de redirection côte à côte, avec icône, image ou numéro",
     en: "Side-by-side redirect cards with an icon, an image or a number",
   },
-  params: { item_style: f.select(["icon", "image", "numbered"], "item_style").default("icon") },
+  params: {
+    item_style: f
+      .select(["icon", "image", "numbered"], "item_style", {
+        icon: { fr: "Icône", en: "Icon" },
+        image: { fr: "Image", en: "Image" },
+        numbered: { fr: "Numéro", en: "Number" },
+      })
+      .default("icon"),
+  },
   fields: {
     main_title: f.text().optional(),
     items: f
@@ -388,6 +411,7 @@ export const multiRedirectHorizontalBlock = defineBlock({
 export const multiRedirectVerticalBlock = defineBlock({
   type: "multi_redirect_vertical_block",
   family: "text",
+  label: { fr: "Redirections empilées", en: "Stacked redirects" },
   description: { fr: "Redirections empilées, chacune avec son image", en: "Stacked redirects, each with its image" },
   fields: {
     main_title: f.text().optional(),
@@ -451,6 +475,7 @@ export const multiRedirectVerticalBlock = defineBlock({
 export const ctaSingleBlock = defineBlock({
   type: "cta_single_block",
   family: "text",
+  label: { fr: "Appel à l'action", en: "Call to action" },
   description: {
     fr: "Appel à l'action avec image de fond facultative",
     en: "Call to action with an optional background image",
@@ -483,6 +508,7 @@ export const ctaSingleBlock = defineBlock({
 export const ctaDoubleBlock = defineBlock({
   type: "cta_double_block",
   family: "text",
+  label: { fr: "Double appel à l'action", en: "Double call to action" },
   description: {
     fr: "Deux appels à l'action côte à côte (acheter / vendre)",
     en: "Two side-by-side calls to action (buy / sell)",
@@ -543,13 +569,14 @@ export const ctaDoubleBlock = defineBlock({
 export const contactInfosBlock = defineBlock({
   type: "contact_infos_block",
   family: "text",
+  label: { fr: "Coordonnées", en: "Contact details" },
   description: {
     fr: "Coordonnées et blocs d'information de contact",
     en: "Contact details and contact information items",
   },
   params: {
     /** Side of the contact details; the items take the other side. */
-    orientation_x: f.select(["left", "right"], "orientation_x").default("left"),
+    orientation_x: f.select(["left", "right"], "orientation_x", SIDE_LABELS).default("left"),
     /** Which contact details show, in order, comma-separated among phone, email, address, sms. */
     contact_keys: f.text("contact_keys").default("phone,email,address"),
   },
@@ -660,6 +687,7 @@ export const contactInfosBlock = defineBlock({
 export const iconCtaCardsBlock = defineBlock({
   type: "icon_cta_cards_block",
   family: "text",
+  label: { fr: "Cartes à icône", en: "Icon cards" },
   description: { fr: "Cartes cliquables avec une icône et un titre", en: "Clickable cards with an icon and a title" },
   fields: {
     main_title: f.text().optional(),

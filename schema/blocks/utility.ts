@@ -7,9 +7,17 @@ export const ERROR_BLOCK_STATUSES = ["403", "404", "500", "503"] as const;
 export const errorBlock = defineBlock({
   type: "error_block",
   family: "utility",
+  label: { fr: "Message d'erreur", en: "Error message" },
   description: { fr: "Message d'erreur avec actions de secours", en: "Error message with ways out" },
   params: {
-    status_code: f.select(ERROR_BLOCK_STATUSES, "status_code").default("404"),
+    status_code: f
+      .select(ERROR_BLOCK_STATUSES, "status_code", {
+        "403": { fr: "403 : accès refusé", en: "403: permission denied" },
+        "404": { fr: "404 : page introuvable", en: "404: page not found" },
+        "500": { fr: "500 : erreur du serveur", en: "500: server error" },
+        "503": { fr: "503 : site en maintenance", en: "503: site under maintenance" },
+      })
+      .default("404"),
     /** Shows `debug_info` in a collapsible panel. */
     show_debug: f.boolean("show_debug").default(false),
   },
@@ -29,6 +37,7 @@ export const errorBlock = defineBlock({
 export const demoBlock = defineBlock({
   type: "demo_block",
   family: "utility",
+  label: { fr: "Bloc de démonstration", en: "Demo block" },
   description: {
     fr: "Bloc de démonstration : type, identifiant, palette et points de rupture",
     en: "Demo block: type, id, colour scheme and breakpoints",

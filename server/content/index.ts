@@ -2,6 +2,7 @@
 import type { Config } from "../config";
 import { articleRoutes } from "./routes/articles";
 import { contactRoutes } from "./routes/contact";
+import { leadRoutes } from "./routes/leads";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { seedFromFixtures } from "./seed";
@@ -10,7 +11,13 @@ import { type ContentService, createContentService, type Route } from "./service
 import { openStorage, type Storage } from "./storage";
 import { type ContentStores, createStores } from "./stores/index";
 
-export const allRoutes: readonly Route[] = [...pageRoutes, ...propertyRoutes, ...articleRoutes, ...contactRoutes];
+export const allRoutes: readonly Route[] = [
+  ...pageRoutes,
+  ...propertyRoutes,
+  ...articleRoutes,
+  ...contactRoutes,
+  ...leadRoutes,
+];
 
 /**
  * Opens the store the configuration names (or uses `options.storage`), seeds it from

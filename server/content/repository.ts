@@ -7,7 +7,14 @@
 import { z } from "zod";
 import { brokerCardSchema } from "../../schema/api";
 import { siteTypeSchema } from "../../schema/common";
-import { alternatePathSchema, metadataSchema, recaptchaSchema, seoSchema, variantSchema } from "../../schema/page";
+import {
+  alternatePathSchema,
+  metadataSchema,
+  privacyPolicySchema,
+  recaptchaSchema,
+  seoSchema,
+  variantSchema,
+} from "../../schema/page";
 import { themeSchema } from "../../schema/theme";
 
 export const siteRecordSchema = z.object({
@@ -27,6 +34,8 @@ export const siteRecordSchema = z.object({
   recaptcha: recaptchaSchema.optional(),
   /** The broker the site's listings lead to (her card on listing pages). */
   broker: brokerCardSchema.optional(),
+  /** The privacy policy page's paths; every form links it. */
+  privacy_policy: privacyPolicySchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

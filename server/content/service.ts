@@ -34,6 +34,14 @@ export interface RouteContext {
   config: Config;
   /** True when the request carries the editor key (studio writes). */
   editor: boolean;
+  /** Tells listeners (the CDN purge hook) what a write changed, once it is committed. */
+  changed: (change: ContentChange) => void;
+}
+
+/** What a content write changed: a whole site, or one page of it. */
+export interface ContentChange {
+  siteId: string;
+  pageId?: string;
 }
 
 export interface Route {
@@ -51,6 +59,8 @@ export interface ContentService {
   stores: ContentStores;
   /** The database behind it; closing it is the owner's job (server shutdown, test cleanup). */
   storage: Storage;
+  /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
+  onChange(listener: (change: ContentChange) => void): () => void;
 }
 
 function compile(pattern: string): RegExp {
@@ -72,6 +82,16 @@ export function createContentService(options: {
   const { storage, stores, config } = options;
   const repo = storage.content;
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
+  const listeners = new Set<(change: ContentChange) => void>();
+  const changed = (change: ContentChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error("[content] change listener failed", error);
+      }
+    }
+  };
 
   async function handle(request: Request): Promise<Response> {
     try {
@@ -153,6 +173,7 @@ export function createContentService(options: {
           stores,
           config,
           editor,
+          changed,
         });
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
@@ -164,7 +185,17 @@ export function createContentService(options: {
     return methodMismatch ? errorResponse(405, "Method not allowed") : errorResponse(404, "Not found");
   }
 
-  return { handle, routes: options.routes, repo, stores, storage };
+  return {
+    handle,
+    routes: options.routes,
+    repo,
+    stores,
+    storage,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export { json };

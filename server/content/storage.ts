@@ -6,7 +6,7 @@
  * A store is an interface (repository.ts, stores/<name>.ts) with an implementation per
  * dialect (the SQLite one next to the interface, the PostgreSQL one in
  * `<name>.postgres.ts`), its tables in each dialect's migrations (db/*-migrations.ts),
- * and its cases in tests/store-contract.test.ts, which runs them against both.
+ * and its cases in tests/store/*-contract.test.ts, which run them against both.
  */
 
 import path from "node:path";
@@ -20,10 +20,16 @@ import type { ContentRepository } from "./repository";
 import { SqliteContentRepository } from "./sqlite-repository";
 import { type ArticlesStore, SqliteArticlesStore } from "./stores/articles";
 import { PostgresArticlesStore } from "./stores/articles.postgres";
+import { type CaptchaReplayStore, SqliteCaptchaReplayStore } from "./stores/captcha-replays";
+import { PostgresCaptchaReplayStore } from "./stores/captcha-replays.postgres";
 import { type ListingsStore, SqliteListingsStore } from "./stores/listings";
 import { PostgresListingsStore } from "./stores/listings.postgres";
+import { type OutboxStore, SqliteOutboxStore } from "./stores/outbox";
+import { PostgresOutboxStore } from "./stores/outbox.postgres";
 import { type RateLimitStore, SqliteRateLimitStore } from "./stores/rate-limits";
 import { PostgresRateLimitStore } from "./stores/rate-limits.postgres";
+import { type SecretsStore, SqliteSecretsStore } from "./stores/secrets";
+import { PostgresSecretsStore } from "./stores/secrets.postgres";
 import { SqliteSubmissionsStore, type SubmissionsStore } from "./stores/submissions";
 import { PostgresSubmissionsStore } from "./stores/submissions.postgres";
 
@@ -36,6 +42,12 @@ export interface Storage {
   readonly submissions: SubmissionsStore;
   /** Token buckets shared by every process on this database. */
   readonly rateLimits: RateLimitStore;
+  /** The delivery outbox of leads (e-mail, webhook). */
+  readonly outbox: OutboxStore;
+  /** Captcha challenges already used (single use across processes). */
+  readonly captchaReplays: CaptchaReplayStore;
+  /** Keys the server made once (the ALTCHA signing key). */
+  readonly secrets: SecretsStore;
   /** The schema migrations as found and applied at open. */
   readonly migrations: MigrationReport;
   /** Answers once the database can be queried (readiness checks). */
@@ -54,6 +66,9 @@ export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Stor
     articles: new SqliteArticlesStore(db),
     submissions: new SqliteSubmissionsStore(db),
     rateLimits: new SqliteRateLimitStore(db),
+    outbox: new SqliteOutboxStore(db),
+    captchaReplays: new SqliteCaptchaReplayStore(db),
+    secrets: new SqliteSecretsStore(db),
     migrations,
     async ping() {
       db.prepare("SELECT 1").get();
@@ -86,6 +101,9 @@ function postgresStorage(pool: pg.Pool, migrations: MigrationReport): Storage {
     articles: new PostgresArticlesStore(pool),
     submissions: new PostgresSubmissionsStore(pool),
     rateLimits: new PostgresRateLimitStore(pool),
+    outbox: new PostgresOutboxStore(pool),
+    captchaReplays: new PostgresCaptchaReplayStore(pool),
+    secrets: new PostgresSecretsStore(pool),
     migrations,
     async ping() {
       await pool.query("SELECT 1");

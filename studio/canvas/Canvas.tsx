@@ -39,22 +39,29 @@ import { preloadAllBlocks } from "../../renderer/blocks/registry";
 import type { BlockContext } from "../../renderer/blocks/types";
 import { BreakpointsOverride, computeBreakpoints } from "../../renderer/lib/breakpoints";
 import { themeVariables } from "../../renderer/lib/theme";
-import type { Block } from "../../schema/block";
+import type { Block, BlockPermissions } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
 import { mapBlockRichText } from "../../schema/richtext";
 import type { Theme } from "../../schema/theme";
 import { sanitizeRichText } from "../fields/sanitize";
-import { useAnnounce } from "../shell/announce";
+import { blockLabel, describePath } from "../labels";
+import { Icon } from "../shell/icons";
+import { useViewStore } from "../shell/view";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
+import { BlockBar } from "./BlockBar";
 import { assignChunks, NO_CHUNKS } from "./chunks";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
 import { createLiveBlocks } from "./live-blocks";
 import { createPreviewMedia } from "./preview-media";
+import { DEVICES, type Device, effectiveZoom, fitZoom } from "./zoom";
 
-export const PREVIEW_WIDTHS = { phone: 414, tablet: 768, desktop: null } as const;
-export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+/** The canvas's zoom right now: dnd-kit's transforms are in screen pixels, the canvas's in its own. */
+let canvasZoom = 1;
+export function currentCanvasZoom(): number {
+  return canvasZoom;
+}
 
 const PAYLOAD_KEYS = ["bg_color_primary", "bg_color_secondary", "text_color"] as const;
 const stripped = new WeakMap<Block, Block>();
@@ -220,33 +227,55 @@ function GapMeasurer({
     const gaps = Array.from({ length: total + 1 }, (_, i) => `gap:${i}`);
     measureDroppableContainers(gaps);
     const node = canvas.current;
+    const scroller = node?.parentElement;
     let frame = 0;
-    const onEnd = (event: TransitionEvent) => {
-      if (!(event.target instanceof Element) || !event.target.classList.contains("studio-dropzone")) return;
+    const measureNextFrame = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => measureDroppableContainers(gaps));
     };
+    const onEnd = (event: TransitionEvent) => {
+      if (!(event.target instanceof Element) || !event.target.classList.contains("studio-dropzone")) return;
+      measureNextFrame();
+    };
+    // Far chunks open their gaps without a transition, laid out again two frames after the drag
+    // starts (far-blocks.ts), and chunks coming into view may still settle: measure again then,
+    // whenever the canvas stops scrolling, and whenever its height changes.
+    let frames = 0;
+    let later = 0;
+    const afterFarChunks = () => {
+      later = requestAnimationFrame(() => (++frames < 4 ? afterFarChunks() : measureDroppableContainers(gaps)));
+    };
+    afterFarChunks();
     node?.addEventListener("transitionend", onEnd);
+    scroller?.addEventListener("scrollend", measureNextFrame);
+    // A block that grows on screen during the drag (a carousel's listings arriving) moves the gaps below it.
+    const resized = typeof ResizeObserver === "function" && node ? new ResizeObserver(measureNextFrame) : null;
+    if (node) resized?.observe(node);
     return () => {
+      resized?.disconnect();
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(later);
       node?.removeEventListener("transitionend", onEnd);
+      scroller?.removeEventListener("scrollend", measureNextFrame);
     };
   }, [active, total, canvas, measureDroppableContainers]);
   return null;
 }
 
-function ErrorCard({ block }: { block: Block }) {
+function ErrorCard({ block, locale }: { block: Block; locale: Locale }) {
   const { t } = useTranslation();
   const issues = issuesOf(block);
   return (
-    <div className="studio-error-card" role="alert" data-block-id={block.id} data-block-type={block.block_type}>
-      <strong>
-        {t("studio.canvas.error-title")} ({block.block_type})
-      </strong>
+    <div className="studio-error-card" data-block-id={block.id} data-block-type={block.block_type}>
+      <strong>{t("studio.canvas.error-title", { name: blockLabel(block.block_type, locale) })}</strong>
       <ul>
         {issues.slice(0, 5).map((issue) => (
           <li key={`${issue.path}${issue.message}`}>
-            {t("studio.canvas.error-path", { path: issue.path || "—", message: issue.message })}
+            {t("studio.canvas.error-path", {
+              path: describePath(t, block.block_type, issue.path) || t("studio.canvas.whole-block"),
+              locale: issue.locale ? t(`studio.fields.locales.${issue.locale}`) : t("studio.publish.no-locale"),
+              message: issue.message,
+            })}
           </li>
         ))}
       </ul>
@@ -254,22 +283,15 @@ function ErrorCard({ block }: { block: Block }) {
   );
 }
 
-function OverlayButton(props: { label: string; onPress: () => void; icon: string; disabled?: boolean; name: string }) {
+/** The block's name, shown on the selected or hovered block, and a marker on an invalid one. */
+function BlockChip({ label, errors }: { label: string; errors: number }) {
+  const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="studio-overlay-button"
-      aria-label={props.label}
-      title={props.label}
-      data-action={props.name}
-      disabled={props.disabled}
-      onClick={(event) => {
-        event.stopPropagation();
-        props.onPress();
-      }}
-    >
-      <span aria-hidden="true">{props.icon}</span>
-    </button>
+    <div className="studio-chip" data-invalid={errors > 0 || undefined} aria-hidden="true">
+      {errors > 0 ? <Icon name="warning" size={14} /> : null}
+      <span>{label}</span>
+      {errors > 0 ? <span className="studio-chip-errors">{t("studio.canvas.errors", { count: errors })}</span> : null}
+    </div>
   );
 }
 
@@ -310,105 +332,10 @@ function sameStudioBlock(a: StudioBlockProps, b: StudioBlockProps): boolean {
   return count === 0;
 }
 
-interface BlockOverlayProps {
-  id: string;
-  type: string;
-  index: number;
-  total: number;
-  /** The drag handle's wiring from useSortable (stable while no drag is active). */
-  handleRef: (element: HTMLElement | null) => void;
-  handleAttributes: ReturnType<typeof useSortable>["attributes"];
-  handleListeners: ReturnType<typeof useSortable>["listeners"];
-}
-
-/**
- * The block's toolbar. It depends on the block's place, not its content: a keystroke in the
- * block re-renders the block's preview, not its eight buttons and their translated labels.
- */
-const BlockOverlay = memo(function BlockOverlay({
-  id,
-  type,
-  index,
-  total,
-  handleRef,
-  handleAttributes,
-  handleListeners,
-}: BlockOverlayProps) {
-  const { t } = useTranslation();
-  const announce = useAnnounce();
-  const actions = useStudioStore.getState;
-  const permissions = getBlockDefinition(type)?.permissions ?? { edit: false, delete: true, colorScheme: false };
-  return (
-    <div className="studio-overlay" role="toolbar" aria-label={t("studio.overlay.toolbar", { type })}>
-      <button
-        type="button"
-        ref={handleRef}
-        className="studio-overlay-button studio-drag-handle"
-        data-action="drag"
-        {...handleAttributes}
-        {...handleListeners}
-        aria-label={t("studio.overlay.drag")}
-        title={t("studio.overlay.drag")}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
-      <OverlayButton
-        name="move-up"
-        label={t("studio.overlay.move-up")}
-        icon="↑"
-        disabled={index === 0}
-        onPress={() => {
-          actions().moveBlock(id, index - 1);
-          announce(t("studio.announce.moved", { type, position: index, total }));
-        }}
-      />
-      <OverlayButton
-        name="move-down"
-        label={t("studio.overlay.move-down")}
-        icon="↓"
-        disabled={index === total - 1}
-        onPress={() => {
-          actions().moveBlock(id, index + 1);
-          announce(t("studio.announce.moved", { type, position: index + 2, total }));
-        }}
-      />
-      {permissions.colorScheme ? (
-        <OverlayButton
-          name="color-scheme"
-          label={t("studio.overlay.color-scheme")}
-          icon="◐"
-          onPress={() => actions().cycleColorScheme(id)}
-        />
-      ) : null}
-      {permissions.edit ? (
-        <OverlayButton name="edit" label={t("studio.overlay.edit")} icon="✎" onPress={() => actions().select(id)} />
-      ) : null}
-      <OverlayButton
-        name="duplicate"
-        label={t("studio.overlay.duplicate")}
-        icon="⧉"
-        onPress={() => {
-          actions().duplicateBlock(id);
-          announce(t("studio.announce.duplicated", { type }));
-        }}
-      />
-      <OverlayButton name="reset" label={t("studio.overlay.reset")} icon="↺" onPress={() => actions().resetBlock(id)} />
-      {permissions.delete ? (
-        <OverlayButton
-          name="delete"
-          label={t("studio.overlay.delete")}
-          icon="✕"
-          onPress={() => {
-            actions().removeBlock(id);
-            announce(t("studio.announce.removed", { type }));
-          }}
-        />
-      ) : null}
-    </div>
-  );
-});
+const DEFAULT_PERMISSIONS: BlockPermissions = { edit: false, delete: true, colorScheme: false };
 
 const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
+  const { t } = useTranslation();
   const { total, editMode, selected, hovered, ctx } = props;
   const index = ctx.index;
   // Under DocumentCanvas the list re-renders only when its structure changes (see there): the
@@ -420,41 +347,60 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
     id: block.id,
     data: { kind: "block", index },
   });
-  const invalid = issuesOf(block).length > 0;
+  // Validated as stored, not as previewed: the preview leaves out payload colours when they are off.
+  const raw = latest ?? props.block;
+  const errors = issuesOf(raw).length;
   const actions = useStudioStore.getState;
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const label = blockLabel(block.block_type, ctx.locale);
+  // dnd-kit measures in screen pixels; the canvas lays out in its own, `zoom` times smaller on screen.
+  const zoom = canvasZoom;
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform && { ...transform, x: transform.x / zoom, y: transform.y / zoom }),
+    transition,
+  };
   return (
     <>
       {index === 0 ? <DropZone index={0} active={props.dropActive} /> : null}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the edit button selects the block from the keyboard. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the bar's edit button selects the block from the keyboard. */}
       <section
         ref={setNodeRef}
         style={style}
         className="studio-block"
-        aria-label={block.block_type}
+        aria-label={errors > 0 ? t("studio.canvas.block-invalid", { name: label, count: errors }) : label}
         data-studio-block={block.id}
+        data-first={index === 0 || undefined}
+        data-family={getBlockDefinition(block.block_type)?.family}
         data-selected={selected || undefined}
         data-hovered={hovered || undefined}
         data-dragging={isDragging || undefined}
+        data-invalid={errors > 0 || undefined}
         onMouseEnter={() => actions().hover(block.id)}
+        // A block that appears under a still pointer (a page opened, a block dropped) gets no
+        // mouseenter: the first move over it counts. `hover` writes only when the id changes.
+        onMouseMove={() => actions().hover(block.id)}
         onMouseLeave={() => actions().hover(null)}
         onClick={() => editMode && actions().select(block.id)}
       >
         {editMode ? (
-          <BlockOverlay
+          <BlockBar
             id={block.id}
-            type={block.block_type}
+            label={label}
+            locale={ctx.locale}
             index={index}
             total={total}
+            scheme={schemeOf(block)}
+            permissions={getBlockDefinition(block.block_type)?.permissions ?? DEFAULT_PERMISSIONS}
             handleRef={setActivatorNodeRef}
             handleAttributes={attributes}
             handleListeners={listeners}
           />
         ) : null}
-        {invalid ? (
-          <ErrorCard block={block} />
+        {editMode && (selected || hovered || errors > 0) ? <BlockChip label={label} errors={errors} /> : null}
+        {errors > 0 ? (
+          <ErrorCard block={raw} locale={ctx.locale} />
         ) : (
-          <BlockFrame block={block}>
+          // Inert: the block's links, forms and buttons do nothing in the studio; a click selects the block.
+          <BlockFrame block={block} inert>
             <BlockView block={block} ctx={ctx} />
           </BlockFrame>
         )}
@@ -469,7 +415,7 @@ interface CanvasProps {
   theme: Theme | undefined;
   locale: Locale;
   siteType: SiteType;
-  width: PreviewWidth;
+  device: Device;
   editMode: boolean;
   payloadColors: boolean;
   /** True while a palette item is dragged: drop zones open up. */
@@ -482,10 +428,12 @@ interface CanvasProps {
  * new transform object to its context, and React then searched the fibers of all 300 blocks
  * for readers of that context (several ms per key on a 300-block page).
  */
-export function DocumentCanvas(props: Omit<CanvasProps, "blocks" | "theme" | "payloadColors">) {
+export function DocumentCanvas(props: Pick<CanvasProps, "locale" | "siteType" | "dropActive">) {
   const blocks = useStudioStore((s) => s.doc?.blocks);
   const theme = useStudioStore((s) => s.doc?.theme);
   const payloadColors = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
+  const device = useViewStore((s) => s.device);
+  const editMode = useViewStore((s) => s.editMode);
   // The list keeps the array it was last rendered with while the structure is the same (an edit
   // inside blocks): the canvas skips its render, and each edited block re-renders from the store.
   const listed = useRef(blocks);
@@ -494,7 +442,14 @@ export function DocumentCanvas(props: Omit<CanvasProps, "blocks" | "theme" | "pa
   const list = listed.current;
   return list ? (
     <LiveBlocksContext.Provider value={true}>
-      <Canvas {...props} blocks={list} theme={theme} payloadColors={payloadColors} />
+      <Canvas
+        {...props}
+        blocks={list}
+        theme={theme}
+        payloadColors={payloadColors}
+        device={device}
+        editMode={editMode}
+      />
     </LiveBlocksContext.Provider>
   ) : null;
 }
@@ -546,12 +501,14 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
     chunkState.current = assignChunks(chunkState.current, ids);
     return chunkState.current.chunks;
   }, [ids]);
-  const width = PREVIEW_WIDTHS[props.width];
-  // Phone and tablet previews: blocks get the preview's breakpoints and width media rules.
-  const breakpoints = useMemo(() => (width ? computeBreakpoints(width) : null), [width]);
-  usePreviewMedia(width !== null, blocks);
+  const width = DEVICES[props.device];
+  // Every preview lays blocks out at its own width: the preview's breakpoints for JavaScript, and
+  // width media rules turned into container rules on the canvas (preview-media.ts).
+  const breakpoints = useMemo(() => computeBreakpoints(width), [width]);
+  usePreviewMedia(true, blocks);
   const canvasRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  useCanvasZoom(scrollRef, canvasRef, width);
   const [far] = useState(() => createFarBlocks(globalThis.IntersectionObserver, () => scrollRef.current));
   useEffect(() => () => far.disconnect(), [far]);
   const settled = useSettled();
@@ -561,8 +518,12 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
       <section
         ref={canvasRef}
         className="studio-canvas"
-        data-width={props.width}
-        style={{ ...themeStyle(props.theme), ...(width ? { width: `${width}px` } : {}) }}
+        data-device={props.device}
+        data-edit-mode={editMode || undefined}
+        data-dropping={dropActive || undefined}
+        // Every block view and font loaded and laid out (the bench's "interactive" mark).
+        data-settled={settled || undefined}
+        style={{ ...themeStyle(props.theme), width: `${width}px` }}
         aria-label={t("studio.canvas.label")}
       >
         {blocks.length === 0 ? (
@@ -596,6 +557,47 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
     </div>
   );
 });
+
+/**
+ * Scales the canvas to its column: measures the scroller's content width, publishes the zoom
+ * that fits (the toolbar shows it) and applies the chosen zoom to the canvas as CSS `zoom` and
+ * `--studio-zoom` (the bars and chips use it to keep their own size). Written to the DOM, not
+ * through React: a new zoom lays the page out again, it does not need to render it again.
+ */
+function useCanvasZoom(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  canvasRef: RefObject<HTMLElement | null>,
+  width: number,
+) {
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    const canvas = canvasRef.current;
+    if (!scroller || !canvas) return;
+    const measure = () => {
+      const style = getComputedStyle(scroller);
+      const available =
+        scroller.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      useViewStore.getState().setFit(fitZoom(available, width));
+    };
+    const apply = () => {
+      const { zoomChoice, fit } = useViewStore.getState();
+      const zoom = effectiveZoom(zoomChoice, fit);
+      if (zoom === canvasZoom && canvas.style.zoom === String(zoom)) return;
+      canvasZoom = zoom;
+      canvas.style.zoom = String(zoom);
+      canvas.style.setProperty("--studio-zoom", String(zoom));
+    };
+    measure();
+    apply();
+    const unsubscribe = useViewStore.subscribe(apply);
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(scroller);
+    return () => {
+      unsubscribe();
+      observer?.disconnect();
+    };
+  }, [scrollRef, canvasRef, width]);
+}
 
 /** While `active`, the site's width media rules follow the canvas (preview-media.ts). */
 function usePreviewMedia(active: boolean, blocks: readonly Block[]) {

@@ -60,6 +60,21 @@ export function applyFarEntries(entries: readonly Entry[], later: (settle: () =>
   });
 }
 
+/**
+ * A skipped chunk whose content changed (a block's listings or articles arrived, a view
+ * resolved, its drop gaps opened for a palette drag): rendered again for two frames, so the browser lays it out and remembers its new
+ * height, then skipped again. Skipped, it kept the height it had before the change, and the
+ * page jumped by thousands of pixels when it came back into view (a palette drag lost its gap
+ * under the pointer). Exported for tests.
+ */
+export function refreshSkipped(element: Element, later: (settle: () => void) => void = afterTwoFrames): void {
+  if (element.getAttribute(FAR_ATTRIBUTE) !== FAR_SKIP) return;
+  element.setAttribute(FAR_ATTRIBUTE, FAR_PAUSED);
+  later(() => {
+    if (element.getAttribute(FAR_ATTRIBUTE) === FAR_PAUSED) element.setAttribute(FAR_ATTRIBUTE, FAR_SKIP);
+  });
+}
+
 /** Once a frame has applied the pause (a callback in the next frame runs before its style update). */
 function afterTwoFrames(settle: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(settle));
@@ -95,7 +110,18 @@ export function createFarBlocks(
         else current.observe(element);
       };
       element.addEventListener("contentvisibilityautostatechange", onStateChange);
+      // Its blocks' DOM changing, or its drop gaps opening for a palette drag (not the chunk's
+      // own attributes): a skipped chunk lays out again.
+      const mutations =
+        typeof MutationObserver === "function" ? new MutationObserver(() => refreshSkipped(element)) : null;
+      mutations?.observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributeFilter: ["data-active"],
+      });
       return () => {
+        mutations?.disconnect();
         element.removeEventListener("contentvisibilityautostatechange", onStateChange);
         current.unobserve(element);
         element.removeAttribute(FAR_ATTRIBUTE);

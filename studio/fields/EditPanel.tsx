@@ -1,14 +1,16 @@
 /**
- * The studio's edit panel for one block: the path box, the block's params once, then
- * each content field in French and English side by side, with copy-from-the-other-
- * language actions, missing-translation badges and schema validation on each field.
+ * The studio's edit panel for one block, in three tabs: Contenu (each content field in French
+ * and English side by side, with copy-from-the-other-language actions and missing-translation
+ * badges), Réglages (the block's parameters and colours) and Avancé (the path box and the
+ * block's technical names). Schema validation shows on each field, in the studio's language.
  *
  * Speed: the panel selects only its block from the store, every field is memoised and
  * immer keeps untouched values identical, so a keystroke re-renders the edited field's
- * row only; validation runs on a deferred copy of the block.
+ * row only; validation runs on a deferred copy of the block. Only the open tab renders.
  */
 import "./fields.css";
 import {
+  type Key,
   memo,
   type ReactNode,
   useCallback,
@@ -20,35 +22,42 @@ import {
   useRef,
   useState,
 } from "react";
+import { Switch, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useStore } from "zustand";
 import type { Block, BlockDefinition } from "../../schema/block";
+import type { Locale } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
+import { useStudioStore } from "../store";
+import { setValidationLanguage, validateBlock } from "../store/validate";
 import { type FormEnv, FormEnvContext, type Issue, IssuesStore, type OnChange, useFormEnv } from "./context";
 import { Field, ObjectFields, useFieldLabel } from "./controls";
 import { isEmptyValue, resolveField } from "./kinds";
 import { PathBox } from "./PathBox";
-import { splitPath } from "./path";
+import { getAtPath, splitPath } from "./path";
 import { selectBlock, useFieldsStore } from "./store-adapter";
 import { resolveWrite } from "./write";
 
-type Locale = "fr" | "en";
 const LOCALES: readonly Locale[] = ["fr", "en"];
 const other = (locale: Locale): Locale => (locale === "fr" ? "en" : "fr");
 
-const validationCache = new WeakMap<Block, Issue[]>();
+/** Block parameters sent as payload colours (shown only when payloadColorsEnabled is on). */
+const PAYLOAD_COLOURS = ["bg_color_primary", "bg_color_secondary", "text_color"] as const;
 
-/** The block's schema issues as dotted paths; memoised per block object (immer keeps it until it changes). */
+type TabKey = "content" | "settings" | "advanced";
+
+const issueLists = new WeakMap<readonly unknown[], Issue[]>();
+
+/** The block's schema issues as dotted paths and messages in the studio's language (store/validate.ts's cache). */
 export function validateBlockIssues(definition: BlockDefinition | undefined, block: Block | undefined): Issue[] {
   if (!definition || !block) return [];
-  const hit = validationCache.get(block);
-  if (hit) return hit;
-  const result = definition.schema.safeParse(block);
-  const issues = result.success
-    ? []
-    : result.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-  validationCache.set(block, issues);
+  const found = validateBlock(block);
+  let issues = issueLists.get(found);
+  if (!issues) {
+    issues = found.map((issue) => ({ path: issue.path, message: issue.message }));
+    issueLists.set(found, issues);
+  }
   return issues;
 }
 
@@ -81,16 +90,44 @@ export function FieldForm({
   return hasParent ? content : <FormEnvContext.Provider value={env}>{content}</FormEnvContext.Provider>;
 }
 
-export function EditPanel({ blockId }: { blockId: string }) {
-  const { t } = useTranslation();
+/** The tab a dotted path lives in. */
+export function tabOfPath(path: string): TabKey {
+  if (path.startsWith("fields.")) return "content";
+  if (path.startsWith("block_params.")) return "settings";
+  return "advanced";
+}
+
+export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; locale?: Locale }) {
+  const { t, i18n } = useTranslation();
+  const locale: Locale = uiLocale ?? (i18n.language === "en" ? "en" : "fr");
+  // Messages in the panel's language, also where the panel is used without the studio around it.
+  setValidationLanguage(locale, t);
   const store = useFieldsStore();
-  const block = useStore(store, (s) => selectBlock(s, blockId));
+  // The type only, not the block: a keystroke re-renders the tab showing the edited field, not
+  // the tabs around it (react-aria rebuilds a tab list's collection at each render).
+  const blockType = useStore(store, (s) => selectBlock(s, blockId)?.block_type);
   const focusPath = useStore(store, (s) => s.focusPath ?? null);
-  const definition = block ? getBlockDefinition(block.block_type) : undefined;
+  const definition = blockType ? getBlockDefinition(blockType) : undefined;
   const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const env = useMemo<FormEnv>(() => ({ idPrefix: `sf${prefix}`, issues: new IssuesStore() }), [prefix]);
   const rootRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Locale>("fr");
+  const [tab, setTab] = useState<TabKey>("content");
+
+  const env = useMemo<FormEnv>(
+    () => ({
+      idPrefix: `sf${prefix}`,
+      issues: new IssuesStore(),
+      readValue: (path) => getAtPath(selectBlock(store.getState(), blockId), path),
+      writeMany: (writes) => {
+        const state = store.getState();
+        const current = selectBlock(state, blockId);
+        const resolved = writes.map((w) => resolveWrite(current, w.path, w.value));
+        if (state.setValues) state.setValues(blockId, resolved);
+        else for (const w of resolved) state.setValue(blockId, w.path, w.value);
+      },
+    }),
+    [prefix, store, blockId],
+  );
 
   const onChange = useCallback<OnChange>(
     (path, value, opts) => {
@@ -106,17 +143,28 @@ export function EditPanel({ blockId }: { blockId: string }) {
     [store, blockId],
   );
 
-  const deferredBlock = useDeferredValue(block);
-  const issues = useMemo(() => validateBlockIssues(definition, deferredBlock), [definition, deferredBlock]);
-  useLayoutEffect(() => env.issues.set(issues), [env, issues]);
-
-  // Publish errors point at a path: show its column, scroll to it and focus it.
-  const hasBlock = block !== undefined;
+  // Publish errors point at a path: show its tab and column, scroll to it and focus it.
+  const hasBlock = blockType !== undefined;
   useEffect(() => {
     if (!focusPath || !hasBlock) return;
     const segments = splitPath(focusPath);
+    setTab(tabOfPath(focusPath));
     if (segments[0] === "fields" && (segments[1] === "fr" || segments[1] === "en")) setActive(segments[1]);
-    const timer = setTimeout(() => focusFieldAt(rootRef.current, focusPath), 0);
+    // The tab, a folded repeater item, render first: a few tries, a frame apart.
+    let timer: ReturnType<typeof setTimeout>;
+    let tries = 0;
+    const attempt = () => {
+      if (focusFieldAt(rootRef.current, focusPath)) {
+        // A closing dialog (the publish errors) gives focus back to its trigger a moment later.
+        timer = setTimeout(() => {
+          if (!rootRef.current?.contains(document.activeElement)) focusFieldAt(rootRef.current, focusPath);
+        }, 150);
+        return;
+      }
+      if (++tries > 20) return;
+      timer = setTimeout(attempt, 16);
+    };
+    timer = setTimeout(attempt, 0);
     return () => clearTimeout(timer);
   }, [focusPath, hasBlock]);
 
@@ -129,53 +177,184 @@ export function EditPanel({ blockId }: { blockId: string }) {
     [store, blockId],
   );
 
-  if (!block) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
-  if (!definition) return <p className="sf-empty">{t("studio.fields.unknownType", { type: block.block_type })}</p>;
-
-  const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
-  const locales = block.fields as { fr?: Record<string, unknown>; en?: Record<string, unknown> };
+  if (!blockType) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
+  if (!definition)
+    return (
+      <FormEnvContext.Provider value={env}>
+        <div className="sf-panel" ref={rootRef} data-block-id={blockId}>
+          <p className="sf-empty">{t("studio.fields.unknownType", { type: blockType })}</p>
+          <PathBox blockId={blockId} />
+        </div>
+      </FormEnvContext.Provider>
+    );
 
   return (
     <FormEnvContext.Provider value={env}>
+      <IssuesSync blockId={blockId} definition={definition} />
       <div className="sf-panel" ref={rootRef} data-active-locale={active} data-block-id={blockId}>
-        <h2 className="sf-title">
-          {t("studio.fields.title", { type: block.block_type })}
-          <code className="sf-block-id">{block.id}</code>
-        </h2>
-        <PathBox blockId={blockId} />
-        <Section title={t("studio.fields.params")}>
-          <ObjectFields schema={definition.params} value={block.block_params} path="block_params" onChange={onChange} />
-        </Section>
-        <Section title={t("studio.fields.content")}>
-          <div className="sf-locale-tools">
-            <fieldset className="sf-locale-switch">
-              <legend>{t("studio.fields.showLocale")}</legend>
-              {LOCALES.map((locale) => (
-                <button key={locale} type="button" aria-pressed={active === locale} onClick={() => setActive(locale)}>
-                  {t(`studio.fields.locales.${locale}`)}
-                </button>
-              ))}
-            </fieldset>
-            <button type="button" onClick={() => copyAll("fr")}>
-              {t("studio.fields.copyAllFrEn")}
-            </button>
-            <button type="button" onClick={() => copyAll("en")}>
-              {t("studio.fields.copyAllEnFr")}
-            </button>
-          </div>
-          {Object.entries(fieldShape).map(([name, schema]) => (
-            <LocaleRow
+        <p className="sf-description">{definition.description[locale]}</p>
+        <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(key as TabKey)} className="sf-tabs">
+          <TabList aria-label={t("studio.fields.tabs.label")} className="sf-tablist">
+            <Tab id="content" className="sf-tab">
+              {t("studio.fields.tabs.content")}
+            </Tab>
+            <Tab id="settings" className="sf-tab">
+              {t("studio.fields.tabs.settings")}
+            </Tab>
+            <Tab id="advanced" className="sf-tab">
+              {t("studio.fields.tabs.advanced")}
+            </Tab>
+          </TabList>
+          <TabPanel id="content" className="sf-tabpanel">
+            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} />
+            <ContentFields blockId={blockId} definition={definition} onChange={onChange} />
+          </TabPanel>
+          <TabPanel id="settings" className="sf-tabpanel">
+            <SettingsFields blockId={blockId} definition={definition} onChange={onChange} />
+          </TabPanel>
+          <TabPanel id="advanced" className="sf-tabpanel">
+            <PathBox blockId={blockId} />
+            <dl className="sf-technical">
+              <dt>{t("studio.fields.technicalType")}</dt>
+              <dd>
+                <code>{blockType}</code>
+              </dd>
+              <dt>{t("studio.fields.technicalId")}</dt>
+              <dd>
+                <code className="sf-block-id">{blockId}</code>
+              </dd>
+            </dl>
+          </TabPanel>
+        </Tabs>
+      </div>
+    </FormEnvContext.Provider>
+  );
+}
+
+/** Validates a deferred copy of the block and hands the issues to the fields (each follows its own). */
+function IssuesSync({ blockId, definition }: { blockId: string; definition: BlockDefinition }) {
+  const env = useFormEnv();
+  const block = useStore(useFieldsStore(), (s) => selectBlock(s, blockId));
+  const deferredBlock = useDeferredValue(block);
+  const issues = useMemo(() => validateBlockIssues(definition, deferredBlock), [definition, deferredBlock]);
+  useLayoutEffect(() => env.issues.set(issues), [env, issues]);
+  return null;
+}
+
+function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; copyAll: (from: Locale) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sf-locale-tools">
+      <fieldset className="sf-locale-switch">
+        <legend>{t("studio.fields.showLocale")}</legend>
+        {LOCALES.map((l) => (
+          <button key={l} type="button" aria-pressed={props.active === l} onClick={() => props.setActive(l)}>
+            {t(`studio.fields.locales.${l}`)}
+          </button>
+        ))}
+      </fieldset>
+      <button type="button" className="sf-small" onClick={() => props.copyAll("fr")}>
+        {t("studio.fields.copyAllFrEn")}
+      </button>
+      <button type="button" className="sf-small" onClick={() => props.copyAll("en")}>
+        {t("studio.fields.copyAllEnFr")}
+      </button>
+    </div>
+  );
+}
+
+/** The Contenu tab: each content field in both languages; follows the block's fields only. */
+function ContentFields({
+  blockId,
+  definition,
+  onChange,
+}: {
+  blockId: string;
+  definition: BlockDefinition;
+  onChange: OnChange;
+}) {
+  const fields = useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.fields) as
+    | { fr?: Record<string, unknown>; en?: Record<string, unknown> }
+    | undefined;
+  const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
+  return Object.entries(fieldShape).map(([name, schema]) => (
+    <LocaleRow
+      key={name}
+      name={name}
+      schema={schema}
+      fr={fields?.fr?.[name]}
+      en={fields?.en?.[name]}
+      onChange={onChange}
+    />
+  ));
+}
+
+/** The Réglages tab: the block's own parameters, then its payload colours with their preview switch. */
+function SettingsFields({
+  blockId,
+  definition,
+  onChange,
+}: {
+  blockId: string;
+  definition: BlockDefinition;
+  onChange: OnChange;
+}) {
+  const { t } = useTranslation();
+  const params = (useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.block_params) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const shape = (definition.params as unknown as { shape: Record<string, z.ZodType> }).shape;
+  const entries = Object.entries(shape);
+  const colours = entries.filter(([name]) => (PAYLOAD_COLOURS as readonly string[]).includes(name));
+  const others = entries.filter(([name]) => !(PAYLOAD_COLOURS as readonly string[]).includes(name));
+  return (
+    <>
+      {others.map(([name, schema]) => (
+        <Field
+          key={name}
+          name={name}
+          schema={schema}
+          value={params[name]}
+          path={`block_params.${name}`}
+          onChange={onChange}
+        />
+      ))}
+      {colours.length > 0 ? (
+        <Section title={t("studio.fields.blockColours")}>
+          <PayloadColoursNote />
+          {colours.map(([name, schema]) => (
+            <Field
               key={name}
               name={name}
               schema={schema}
-              fr={locales.fr?.[name]}
-              en={locales.en?.[name]}
+              value={params[name]}
+              path={`block_params.${name}`}
               onChange={onChange}
             />
           ))}
         </Section>
-      </div>
-    </FormEnvContext.Provider>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether the preview applies block colours (payloadColorsEnabled), said where the colours are set, with its switch. */
+function PayloadColoursNote() {
+  const { t } = useTranslation();
+  const enabled = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
+  return (
+    <div className="sf-note" data-enabled={enabled || undefined}>
+      {enabled ? null : <p>{t("studio.fields.payloadColoursOff")}</p>}
+      <Switch
+        className="studio-switch"
+        isSelected={enabled}
+        onChange={(on) => useStudioStore.getState().setSettings({ payloadColorsEnabled: on })}
+      >
+        <span className="studio-switch-track" aria-hidden="true" />
+        {t("studio.settings.payload-colors")}
+      </Switch>
+    </div>
   );
 }
 
@@ -224,6 +403,7 @@ const LocaleRow = memo(function LocaleRow({ name, schema, fr, en, onChange }: Lo
                 name={name}
                 schema={schema}
                 value={values[locale]}
+                counterpart={values[from]}
                 path={`fields.${locale}.${name}`}
                 onChange={onChange}
                 label={t("studio.fields.inLocale", { label, locale: t(`studio.fields.locales.${locale}`) })}
@@ -253,18 +433,34 @@ const LocaleRow = memo(function LocaleRow({ name, schema, fr, en, onChange }: Lo
   );
 });
 
-const FOCUSABLE = "input:not([type=hidden]):not([disabled]), select, textarea, [contenteditable='true'], button";
+/** What a field's focus goes to: its text first (a colour's hex, not its swatch), else any control. */
+const TYPED = "input:not([type=hidden]):not([disabled]), textarea, [contenteditable='true']";
+const FOCUSABLE = `${TYPED}, select, button`;
 
-/** Focuses the control at `path`, or the closest ancestor that is shown. */
+/**
+ * Focuses the control at `path`, or the closest ancestor that is shown. A folded repeater item
+ * on the way is opened instead (its form renders then): false, try again a frame later.
+ */
 export function focusFieldAt(root: HTMLElement | null, path: string): boolean {
   if (!root || !/^[\w.-]+$/.test(path)) return false;
-  let segments = splitPath(path);
+  const all = splitPath(path);
+  let segments = all;
   while (segments.length > 0) {
     const el = root.querySelector<HTMLElement>(`[data-path="${segments.join(".")}"]`);
     if (el) {
+      const next = all[segments.length];
+      if (next !== undefined && /^\d+$/.test(next) && el.classList.contains("sf-kind-repeater")) {
+        const item = el.querySelector<HTMLElement>(`:scope > .sf-items > [data-item="${next}"]`);
+        if (item && !item.hasAttribute("data-open")) {
+          item.querySelector<HTMLElement>('[data-action="toggle"]')?.click();
+          return false;
+        }
+      }
       for (let hidden = el.closest<HTMLElement>("[hidden]"); hidden; hidden = hidden.closest<HTMLElement>("[hidden]"))
         hidden.hidden = false;
-      const target = el.matches(FOCUSABLE) ? el : el.querySelector<HTMLElement>(FOCUSABLE);
+      const target = el.matches(FOCUSABLE)
+        ? el
+        : (el.querySelector<HTMLElement>(TYPED) ?? el.querySelector<HTMLElement>(FOCUSABLE));
       el.scrollIntoView?.({ block: "center", behavior: "smooth" });
       (target ?? el).focus({ preventScroll: true });
       return true;

@@ -9,8 +9,9 @@ import type { Transaction } from "@tiptap/pm/state";
 import { ReplaceStep } from "@tiptap/pm/transform";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "../shell/icons";
 import { sanitizeRichText } from "./sanitize";
 import { checkLinkUrl } from "./url";
 
@@ -148,7 +149,7 @@ export function RichTextToolbar({
     }
     e.chain().focus().extendMarkRange("link").setLink({ href: url.trim() }).run();
   };
-  const buttons: { key: keyof ToolbarState; text: string; action: (e: Editor) => void }[] = [
+  const buttons: { key: keyof ToolbarState; text: ReactNode; action: (e: Editor) => void }[] = [
     { key: "bold", text: "B", action: (e) => e.chain().focus().toggleBold().run() },
     { key: "italic", text: "I", action: (e) => e.chain().focus().toggleItalic().run() },
     { key: "h2", text: "H2", action: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
@@ -156,7 +157,7 @@ export function RichTextToolbar({
     { key: "h4", text: "H4", action: (e) => e.chain().focus().toggleHeading({ level: 4 }).run() },
     { key: "bulletList", text: "•", action: (e) => e.chain().focus().toggleBulletList().run() },
     { key: "orderedList", text: "1.", action: (e) => e.chain().focus().toggleOrderedList().run() },
-    { key: "link", text: "🔗", action: editLink },
+    { key: "link", text: <Icon name="link" size={16} />, action: editLink },
   ];
   return (
     <div role="toolbar" aria-label={t("studio.fields.richtext.toolbar", { label })} className="sf-toolbar">

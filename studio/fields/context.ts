@@ -50,6 +50,10 @@ export class IssuesStore {
 export interface FormEnv {
   idPrefix: string;
   issues: IssuesStore;
+  /** The current value at a dotted path of the edited block (the edit panel provides it). */
+  readValue?: (path: string) => unknown;
+  /** Several writes as one undo step (a repeater kept aligned across languages). */
+  writeMany?: (writes: readonly { path: string; value: unknown }[]) => void;
 }
 
 export const FormEnvContext = createContext<FormEnv | null>(null);

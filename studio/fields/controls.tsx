@@ -3,12 +3,18 @@
  * component addressed by its dotted path (`data-path` on its wrapper); values flow down,
  * changes go up through `onChange(path, value, { groupKey })`.
  */
-import { Component, type ErrorInfo, lazy, memo, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Component, type ErrorInfo, lazy, memo, type ReactNode, Suspense, useState } from "react";
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch, Text } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import type { Locale } from "../../schema/common";
+import { fieldKey, fieldLabel, valueDescription, valueLabel } from "../labels";
+import { Icon } from "../shell/icons";
+import { ColourPicker } from "./ColourPicker";
 import { type OnChange, useFieldId, useIssues } from "./context";
-import { emptyValueOf, humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
+import { humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
 import { joinPath } from "./path";
+import { RepeaterControl } from "./RepeaterControl";
 import { checkLinkUrl } from "./url";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -24,17 +30,24 @@ export interface FieldProps {
   onChange: OnChange;
   /** Overrides the computed label (e.g. "Main title (French)"). */
   label?: string;
+  /** The same field in the other language (repeaters keep their items aligned with it). */
+  counterpart?: unknown;
 }
 
-type ControlProps = FieldProps & { field: ResolvedField; label: string };
+export type ControlProps = FieldProps & { field: ResolvedField; label: string };
 
 export function useFieldLabel(name: string, field: ResolvedField): string {
   const { t } = useTranslation();
-  const key = field.meta?.label ?? name;
-  return t(`studio.fields.labels.${key}`, { defaultValue: humanise(key) });
+  return fieldLabel(t, fieldKey(name, field));
 }
 
-function defaultOf(schema: z.ZodType): unknown {
+/** The studio's language (option labels come from the schema in both). */
+export function useUiLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language === "en" ? "en" : "fr";
+}
+
+export function defaultOf(schema: z.ZodType): unknown {
   let current: z.ZodType | undefined = schema;
   for (let i = 0; i < 6 && current; i++) {
     const def: { type: string; innerType?: z.ZodType; defaultValue?: unknown } = (
@@ -62,9 +75,11 @@ interface LeafShellProps {
   }) => ReactNode;
   /** Checkboxes put their label after the control. */
   inlineLabel?: boolean;
+  /** The control renders its own label (react-aria selects). */
+  labelless?: boolean;
 }
 
-function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel }: LeafShellProps) {
+function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel, labelless }: LeafShellProps) {
   const issues = useIssues(path, true);
   const messages = [...issues, ...extra];
   const errorId = `${id}-error`;
@@ -75,7 +90,9 @@ function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel }:
   };
   return (
     <div className={`sf-field sf-kind-${kind}`} data-path={path} data-invalid={messages.length > 0 || undefined}>
-      {inlineLabel ? (
+      {labelless ? (
+        children(a11y)
+      ) : inlineLabel ? (
         <div className="sf-inline">
           {children(a11y)}
           <label htmlFor={id}>{label}</label>
@@ -86,9 +103,6 @@ function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel }:
           {children(a11y)}
         </>
       )}
-      <code className="sf-path" aria-hidden="true">
-        {path}
-      </code>
       {messages.length > 0 && (
         <p className="sf-error" id={errorId}>
           {messages.join(" ")}
@@ -106,7 +120,7 @@ interface GroupShellProps {
   actions?: ReactNode;
 }
 
-function GroupShell({ path, label, kind, children, actions }: GroupShellProps) {
+export function GroupShell({ path, label, kind, children, actions }: GroupShellProps) {
   const issues = useIssues(path, false);
   const id = useFieldId(path);
   const errorId = `${id}-error`;
@@ -118,9 +132,6 @@ function GroupShell({ path, label, kind, children, actions }: GroupShellProps) {
       aria-describedby={issues.length > 0 ? errorId : undefined}
     >
       <legend>{label}</legend>
-      <code className="sf-path" aria-hidden="true">
-        {path}
-      </code>
       {actions && <div className="sf-group-actions">{actions}</div>}
       {issues.length > 0 && (
         <p className="sf-error" id={errorId}>
@@ -195,49 +206,102 @@ function NumberControl({ path, value, onChange, label, field, schema }: ControlP
 }
 
 function BooleanControl({ path, value, onChange, label, schema }: ControlProps) {
-  const id = useFieldId(path);
   const checked = typeof value === "boolean" ? value : defaultOf(schema) === true;
+  const issues = useIssues(path, true);
   return (
-    <LeafShell path={path} id={id} label={label} kind="boolean" inlineLabel>
+    <div className="sf-field sf-kind-boolean" data-path={path} data-invalid={issues.length > 0 || undefined}>
+      <Switch className="studio-switch" isSelected={checked} onChange={(on) => onChange(path, on)}>
+        <span className="studio-switch-track" aria-hidden="true" />
+        {label}
+      </Switch>
+      {issues.length > 0 && <p className="sf-error">{issues.join(" ")}</p>}
+    </div>
+  );
+}
+
+/** The key standing for "no value" (the schema's default applies) in a select. */
+const UNSET = "__studio-unset__";
+
+function SelectControl({ path, value, onChange, label, field, schema }: ControlProps) {
+  const id = useFieldId(path);
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const options = selectOptions(field);
+  const fallback = defaultOf(schema) ?? field.meta?.unsetMeans;
+  const current = typeof value === "string" ? value : "";
+  const unsetLabel =
+    fallback !== undefined
+      ? t("studio.fields.defaultOption", { value: valueLabel(field, String(fallback), locale) })
+      : t("studio.fields.noneOption");
+  const items = [
+    ...(field.optional || current === "" ? [{ id: UNSET, label: unsetLabel, description: undefined }] : []),
+    ...options.map((option) => ({
+      id: option,
+      label: valueLabel(field, option, locale),
+      description: valueDescription(field, option, locale),
+    })),
+    // A value from outside the schema's list stays visible (and invalid) rather than vanish.
+    ...(current !== "" && !options.includes(current) ? [{ id: current, label: current, description: undefined }] : []),
+  ];
+  return (
+    <LeafShell path={path} id={id} label={label} kind="select" labelless>
       {(a11y) => (
-        <input {...a11y} type="checkbox" checked={checked} onChange={(e) => onChange(path, e.currentTarget.checked)} />
+        <ChoiceSelect
+          a11y={a11y}
+          label={label}
+          items={items}
+          selectedKey={current === "" ? UNSET : current}
+          onChange={(key) => onChange(path, key === UNSET ? undefined : key)}
+        />
       )}
     </LeafShell>
   );
 }
 
-function SelectControl({ path, value, onChange, label, field, schema }: ControlProps) {
-  const id = useFieldId(path);
-  const { t } = useTranslation();
-  const options = selectOptions(field);
-  const fallback = defaultOf(schema);
-  const current = typeof value === "string" ? value : "";
+export interface Choice {
+  id: string;
+  label: string;
+  description?: string;
+}
+
+/** A react-aria select with a visible label, options named (and described) for people. */
+export function ChoiceSelect(props: {
+  a11y: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined };
+  label: string;
+  items: readonly Choice[];
+  selectedKey: string;
+  onChange: (key: string) => void;
+}) {
   return (
-    <LeafShell path={path} id={id} label={label} kind="select">
-      {(a11y) => (
-        <select
-          {...a11y}
-          value={current}
-          onChange={(e) => {
-            const next = e.currentTarget.value;
-            onChange(path, next === "" ? undefined : next);
-          }}
-        >
-          {(field.optional || current === "") && (
-            <option value="">
-              {fallback !== undefined
-                ? t("studio.fields.defaultOption", { value: String(fallback) })
-                : t("studio.fields.noneOption")}
-            </option>
+    <Select
+      className="studio-select"
+      aria-describedby={props.a11y["aria-describedby"]}
+      isInvalid={props.a11y["aria-invalid"]}
+      selectedKey={props.selectedKey}
+      onSelectionChange={(key) => key !== null && props.onChange(String(key))}
+    >
+      <Label className="sf-label">{props.label}</Label>
+      <Button className="studio-select-button" id={props.a11y.id}>
+        <SelectValue />
+        <Icon name="chevron-down" size={16} />
+      </Button>
+      <Popover className="studio-popover">
+        <ListBox className="studio-listbox" items={props.items}>
+          {(item) => (
+            <ListBoxItem id={item.id} className="studio-option" textValue={item.label}>
+              <Text slot="label" className="studio-option-label">
+                {item.label}
+              </Text>
+              {item.description ? (
+                <Text slot="description" className="studio-option-description">
+                  {item.description}
+                </Text>
+              ) : null}
+            </ListBoxItem>
           )}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      )}
-    </LeafShell>
+        </ListBox>
+      </Popover>
+    </Select>
   );
 }
 
@@ -255,30 +319,17 @@ export function toColourInput(value: unknown): string {
 
 function ColourControl({ path, value, onChange, label, field }: ControlProps) {
   const id = useFieldId(path);
-  const { t } = useTranslation();
-  const text = typeof value === "string" ? value : "";
   return (
     <LeafShell path={path} id={id} label={label} kind="colour">
       {(a11y) => (
-        <div className="sf-colour">
-          <input
-            type="color"
-            aria-label={t("studio.fields.colourPicker", { label })}
-            value={toColourInput(value)}
-            onChange={(e) => onChange(path, e.currentTarget.value, { groupKey: path })}
-          />
-          <input
-            {...a11y}
-            type="text"
-            spellCheck={false}
-            placeholder="#1a2b3c"
-            value={text}
-            onChange={(e) => {
-              const next = e.currentTarget.value;
-              onChange(path, next === "" && field.optional ? undefined : next, { groupKey: path });
-            }}
-          />
-        </div>
+        <ColourPicker
+          a11y={a11y}
+          label={label}
+          value={typeof value === "string" ? value : ""}
+          onChange={(next, typing) =>
+            onChange(path, next === "" && field.optional ? undefined : next, typing ? { groupKey: path } : undefined)
+          }
+        />
       )}
     </LeafShell>
   );
@@ -494,28 +545,25 @@ function ActionControl({ path, value, onChange, name }: FieldProps) {
   const action =
     value && typeof value === "object" ? (value as { action_type?: string; action_params?: unknown }) : undefined;
   const label = t(`studio.fields.labels.${name}`, { defaultValue: humanise(name) });
+  const current = action?.action_type ?? "";
+  const items: Choice[] = [
+    { id: UNSET, label: t("studio.fields.noAction") },
+    { id: "open_contact_modal", label: t("studio.fields.actions.open_contact_modal") },
+    ...(current && current !== "open_contact_modal" ? [{ id: current, label: current }] : []),
+  ];
   return (
     <fieldset className="sf-group sf-kind-action" data-path={path}>
       <legend>{label}</legend>
       <div className="sf-field" data-path={joinPath(path, "action_type")}>
-        <label htmlFor={id}>{t("studio.fields.labels.action_type")}</label>
-        <select
-          id={id}
-          value={action?.action_type ?? ""}
-          onChange={(e) => {
-            const next = e.currentTarget.value;
-            onChange(path, next === "" ? undefined : { action_type: next, action_params: action?.action_params });
-          }}
-        >
-          <option value="">{t("studio.fields.noAction")}</option>
-          <option value="open_contact_modal">{t("studio.fields.actions.open_contact_modal")}</option>
-          {action?.action_type && action.action_type !== "open_contact_modal" && (
-            <option value={action.action_type}>{action.action_type}</option>
-          )}
-        </select>
-        <code className="sf-path" aria-hidden="true">
-          {joinPath(path, "action_type")}
-        </code>
+        <ChoiceSelect
+          a11y={{ id, "aria-invalid": undefined, "aria-describedby": undefined }}
+          label={t("studio.fields.labels.action_type")}
+          items={items}
+          selectedKey={current || UNSET}
+          onChange={(key) =>
+            onChange(path, key === UNSET ? undefined : { action_type: key, action_params: action?.action_params })
+          }
+        />
       </div>
       {action?.action_type && (
         <JsonControl
@@ -587,137 +635,6 @@ function ImageControl(props: ControlProps) {
       <ObjectFields schema={props.schema} value={props.value} path={props.path} onChange={props.onChange} />
     </GroupShell>
   );
-}
-
-function RepeaterControl({ path, value, onChange, label, field }: ControlProps) {
-  const { t } = useTranslation();
-  const items = Array.isArray(value) ? value : [];
-  const element = field.def.element as z.ZodType;
-  const itemType = field.meta?.itemType;
-  const itemName = itemType
-    ? t(`studio.fields.itemTypes.${itemType}`, { defaultValue: humanise(itemType) })
-    : t("studio.fields.item");
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
-  const pendingFocus = useRef<string | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
-  const baseId = useFieldId(path);
-
-  useEffect(() => {
-    if (!pendingFocus.current) return;
-    const target = listRef.current?.querySelector<HTMLElement>(pendingFocus.current);
-    pendingFocus.current = null;
-    target?.focus();
-  });
-
-  const write = (next: unknown[]) => onChange(path, next);
-  const move = (from: number, to: number, action: string) => {
-    if (to < 0 || to >= items.length) return;
-    const next = items.slice();
-    const [item] = next.splice(from, 1);
-    next.splice(to, 0, item);
-    pendingFocus.current = `[data-item="${to}"] [data-action="${to === 0 || to === items.length - 1 ? "toggle" : action}"]`;
-    setCollapsed((prev) => swapSet(prev, from, to));
-    write(next);
-  };
-  const remove = (index: number) => {
-    const next = items.slice();
-    next.splice(index, 1);
-    setCollapsed(() => new Set());
-    pendingFocus.current = next.length
-      ? `[data-item="${Math.min(index, next.length - 1)}"] [data-action="toggle"]`
-      : null;
-    write(next);
-  };
-  const add = () => {
-    write([...items, emptyValueOf(element)]);
-    pendingFocus.current = `[data-item="${items.length}"] [data-action="toggle"]`;
-  };
-
-  return (
-    <GroupShell path={path} label={label} kind="repeater">
-      {itemType && <p className="sf-item-type">{t("studio.fields.itemType", { type: itemType })}</p>}
-      <ol className="sf-items" ref={listRef}>
-        {items.map((item, index) => {
-          const itemPath = joinPath(path, index);
-          const isCollapsed = collapsed.has(index);
-          const bodyId = `${baseId}-${index}-body`;
-          const title = t("studio.fields.itemTitle", { name: itemName, index: index + 1 });
-          return (
-            <li key={index} data-item={index} className="sf-item">
-              <div className="sf-item-bar">
-                <button
-                  type="button"
-                  data-action="toggle"
-                  aria-expanded={!isCollapsed}
-                  aria-controls={bodyId}
-                  onClick={() => setCollapsed((prev) => toggleSet(prev, index))}
-                >
-                  {title}
-                </button>
-                <button
-                  type="button"
-                  data-action="up"
-                  disabled={index === 0}
-                  aria-label={t("studio.fields.moveUp", { name: title })}
-                  onClick={() => move(index, index - 1, "up")}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  data-action="down"
-                  disabled={index === items.length - 1}
-                  aria-label={t("studio.fields.moveDown", { name: title })}
-                  onClick={() => move(index, index + 1, "down")}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  data-action="remove"
-                  aria-label={t("studio.fields.remove", { name: title })}
-                  onClick={() => remove(index)}
-                >
-                  ✕
-                </button>
-              </div>
-              <div id={bodyId} hidden={isCollapsed}>
-                <Field
-                  name={itemType ?? "item"}
-                  label={title}
-                  schema={element}
-                  value={item}
-                  path={itemPath}
-                  onChange={onChange}
-                />
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className="sf-add" onClick={add}>
-        {t("studio.fields.add", { name: itemName })}
-      </button>
-    </GroupShell>
-  );
-}
-
-function toggleSet(set: ReadonlySet<number>, index: number): Set<number> {
-  const next = new Set(set);
-  if (next.has(index)) next.delete(index);
-  else next.add(index);
-  return next;
-}
-
-function swapSet(set: ReadonlySet<number>, a: number, b: number): Set<number> {
-  const next = new Set(set);
-  const hasA = set.has(a);
-  const hasB = set.has(b);
-  next.delete(a);
-  next.delete(b);
-  if (hasA) next.add(b);
-  if (hasB) next.add(a);
-  return next;
 }
 
 // ---- dispatch -----------------------------------------------------------------

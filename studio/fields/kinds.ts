@@ -102,3 +102,25 @@ export function isEmptyValue(value: unknown): boolean {
   if (typeof value === "object") return Object.values(value).every(isEmptyValue);
   return false;
 }
+
+/**
+ * Visits every field of an object schema and below (object members, repeater items), with its
+ * key (the label key: meta label, else the name) and the resolved field. Tests use it to check
+ * that every field the studio can show has a name and every select names its values.
+ */
+export function forEachField(
+  schema: z.ZodType,
+  visit: (key: string, field: ResolvedField, name: string) => void,
+  depth = 0,
+): void {
+  if (depth > 10) return;
+  const field = resolveField(schema);
+  const shape = field.def.shape;
+  if (field.kind === "json" || !shape) return;
+  for (const [name, child] of Object.entries(shape)) {
+    const resolved = resolveField(child);
+    visit(resolved.meta?.label ?? name, resolved, name);
+    if (resolved.kind === "repeater" && resolved.def.element) forEachField(resolved.def.element, visit, depth + 1);
+    else forEachField(child, visit, depth + 1);
+  }
+}

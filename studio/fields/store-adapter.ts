@@ -19,6 +19,8 @@ export interface FieldsStoreState {
   selectedId?: string | null;
   focusPath?: string | null;
   setValue: (blockId: string, path: string, value: unknown, opts?: SetValueOptions) => void;
+  /** Several writes as one undo step; stores without it get one setValue per write. */
+  setValues?: (blockId: string, writes: readonly { path: string; value: unknown }[], opts?: SetValueOptions) => void;
   getValue: (blockId: string, path: string) => unknown;
   undo: () => void;
   redo: () => void;

@@ -1,8 +1,9 @@
 /**
- * The palette: every registered block type grouped by family, searchable by type and
- * description in the UI locale. Items drag onto the canvas (dnd-kit drop zones between
- * blocks); from the keyboard, "Insert at position…" inserts after the selected block or
- * at a chosen position.
+ * The palette: every registered block type by its name and description, grouped by family,
+ * searchable in the studio's language (accents and case ignored, the family's name counts).
+ * Items drag onto the canvas (dnd-kit drop zones between blocks); from the keyboard, "Insert
+ * at position…" inserts after the selected block or at a chosen position, and focus goes to
+ * the new block.
  */
 import { useDraggable } from "@dnd-kit/core";
 import { memo, useId, useMemo, useState } from "react";
@@ -10,7 +11,10 @@ import { useTranslation } from "react-i18next";
 import { BLOCK_FAMILIES, type BlockDefinition } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import { blockRegistry } from "../../schema/registry";
+import { focusBlock } from "../canvas/focus";
+import { matchesQuery } from "../labels";
 import { useAnnounce } from "../shell/announce";
+import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
 
 function insertIndexAfterSelection(): number {
@@ -33,11 +37,13 @@ function PaletteItem({ definition, locale }: { definition: BlockDefinition; loca
     data: { kind: "palette", type: definition.type },
     disabled: !hasDoc,
   });
+  const label = definition.label[locale];
   const insert = (index: number) => {
     const id = useStudioStore.getState().addBlock(definition.type, index);
     if (id) {
       useStudioStore.getState().select(id);
-      announce(t("studio.announce.inserted", { type: definition.type, position: index + 1 }));
+      announce(t("studio.announce.inserted", { type: label, position: index + 1 }));
+      focusBlock(id);
     }
   };
   return (
@@ -50,14 +56,18 @@ function PaletteItem({ definition, locale }: { definition: BlockDefinition; loca
         tabIndex={-1}
         role="presentation"
         aria-label={undefined}
-        title={t("studio.palette.drag", { type: definition.type })}
+        title={t("studio.palette.drag", { type: label })}
       >
-        <span className="studio-palette-type">{definition.type}</span>
+        <span className="studio-palette-grip" aria-hidden="true">
+          <Icon name="drag" size={16} />
+        </span>
+        <span className="studio-palette-name">{label}</span>
         <span className="studio-palette-description">{definition.description[locale]}</span>
       </div>
       <div className="studio-palette-actions">
         <button
           type="button"
+          className="studio-button studio-small-button"
           disabled={!hasDoc}
           aria-expanded={asking}
           aria-controls={asking ? formId : undefined}
@@ -65,7 +75,7 @@ function PaletteItem({ definition, locale }: { definition: BlockDefinition; loca
             setPosition(insertIndexAfterSelection() + 1);
             setAsking((v) => !v);
           }}
-          aria-label={`${t("studio.palette.insert")} ${definition.type}`}
+          aria-label={t("studio.palette.insert-named", { name: label })}
         >
           {t("studio.palette.insert")}
         </button>
@@ -91,8 +101,10 @@ function PaletteItem({ definition, locale }: { definition: BlockDefinition; loca
               onChange={(e) => setPosition(Number(e.target.value) || 1)}
             />
           </label>
-          <button type="submit">{t("studio.palette.insert-here")}</button>
-          <button type="button" onClick={() => setAsking(false)}>
+          <button type="submit" className="studio-button studio-button-primary studio-small-button">
+            {t("studio.palette.insert-here")}
+          </button>
+          <button type="button" className="studio-button studio-small-button" onClick={() => setAsking(false)}>
             {t("studio.palette.cancel")}
           </button>
         </form>
@@ -107,22 +119,35 @@ export const Palette = memo(function Palette({ locale }: { locale: Locale }) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const groups = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const all = Object.values(blockRegistry).filter(
-      (d) => !q || d.type.toLowerCase().includes(q) || d.description[locale].toLowerCase().includes(q),
+    const all = Object.values(blockRegistry).filter((d) =>
+      matchesQuery(d, query, locale, t(`studio.family.${d.family}`)),
     );
     return BLOCK_FAMILIES.map((family) => ({ family, items: all.filter((d) => d.family === family) })).filter(
       (g) => g.items.length > 0,
     );
-  }, [query, locale]);
+  }, [query, locale, t]);
   return (
     <nav className="studio-palette" aria-label={t("studio.palette.label")}>
       <h2>{t("studio.palette.label")}</h2>
       <label htmlFor={searchId}>{t("studio.palette.search")}</label>
-      <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        id={searchId}
+        type="search"
+        className="studio-input"
+        value={query}
+        placeholder={t("studio.palette.search-placeholder")}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       {groups.length === 0 ? <p role="status">{t("studio.palette.none")}</p> : null}
       {groups.map((group) => (
-        <section key={group.family} className="studio-palette-family" aria-labelledby={`${searchId}-${group.family}`}>
+        <section
+          key={group.family}
+          className="studio-palette-family"
+          aria-labelledby={`${searchId}-${group.family}`}
+          // Its size while skipped (studio.css): never less than its items take, or the family below
+          // would overlap its last items until scrolled to (an item is about 120 px high).
+          style={{ containIntrinsicBlockSize: `auto ${48 + group.items.length * 132}px` }}
+        >
           <h3 id={`${searchId}-${group.family}`}>{t(`studio.family.${group.family}`)}</h3>
           <ul>
             {group.items.map((definition) => (

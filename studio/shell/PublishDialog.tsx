@@ -1,52 +1,46 @@
 /**
- * Publish: lists validation errors (each selects its block and field) and refuses to publish
- * while any exists; otherwise asks for the editor key (sessionStorage only) and PUTs the page.
+ * Publish: the toolbar's primary action. Its button shows how many errors the page has; the
+ * dialog lists them by block and field name (each selects its block and field) and refuses to
+ * publish while any exists; otherwise it asks for what publish-auth.tsx needs and PUTs the page.
  *
- * Speed: only the open dialog follows the document (`PublishIssues`); the toolbar button reads
- * whether a document is open and where it came from, so a keystroke never re-renders it, and the
- * document is validated block by block from the per-block cache of `validateDoc`.
+ * Speed: only the open dialog follows the document (`PublishIssues`); the button reads a count
+ * that `countIssues` takes from the per-block validation cache (no schema runs at a keystroke
+ * but the edited block's), so a keystroke re-renders it only when the count changes.
  */
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { Button, Dialog, DialogTrigger, Heading, Modal } from "react-aria-components";
+import { type ReactNode, useMemo, useState } from "react";
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
-import { useStudioStore, validateDoc } from "../store";
+import { blockLabel, describePath } from "../labels";
+import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
-import { PageOptions } from "./PageOptions";
-
-const KEY_STORAGE = "studio:editor-key";
+import { PageSelect } from "./PageOptions";
+import { usePublishAuth } from "./publish-auth";
+import { useViewStore } from "./view";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const origin = useStudioStore((s) => s.doc?.origin);
-  const [key, setKey] = useState("");
+  const errors = useStudioStore((s) => countIssues(s.doc));
+  const auth = usePublishAuth();
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
   const [status, setStatus] = useState<{
     kind: "idle" | "working" | "error" | "success";
     text?: string;
     href?: string;
-  }>({
-    kind: "idle",
-  });
-  const keyId = useId();
-  const targetId = useId();
+  }>({ kind: "idle" });
   const needsTarget = origin !== undefined && origin !== "server";
 
-  useEffect(() => {
-    setKey(sessionStorage.getItem(KEY_STORAGE) ?? "");
-  }, []);
-
-  async function publish(close: () => void) {
+  async function publish() {
     const doc = useStudioStore.getState().doc;
     if (!doc || validateDoc(doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
-    sessionStorage.setItem(KEY_STORAGE, key);
     setStatus({ kind: "working", text: t("studio.publish.working") });
     try {
-      const { version } = await api.publish(doc, key, chosen);
+      const { version } = await api.publish(doc, auth.credentials(), chosen);
       useStudioStore.getState().markPublished(version, chosen);
       const path = (chosen?.paths ?? doc.paths)[locale];
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
@@ -60,7 +54,6 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }
     }
-    void close;
   }
 
   return (
@@ -75,97 +68,104 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
             .catch(() => setPages([]));
       }}
     >
-      <Button className="studio-button studio-button-primary" isDisabled={!hasDoc}>
+      <Button className="studio-button studio-button-primary studio-publish" isDisabled={!hasDoc}>
         {t("studio.toolbar.publish")}
+        {errors > 0 ? (
+          <>
+            <span className="studio-count" aria-hidden="true">
+              {errors}
+            </span>
+            <span className="studio-sr-only">{t("studio.toolbar.publish-errors", { count: errors })}</span>
+          </>
+        ) : null}
       </Button>
-      <Modal className="studio-modal" isDismissable>
-        <Dialog className="studio-dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title">{t("studio.publish.title")}</Heading>
-              <PublishIssues close={close}>
-                {status.kind === "success" ? null : (
-                  <form
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void publish(close);
-                    }}
-                  >
-                    {needsTarget ? (
-                      <>
-                        <p>{t("studio.publish.target-needed")}</p>
-                        <label htmlFor={targetId}>{t("studio.publish.target")}</label>
-                        <select id={targetId} value={target} required onChange={(e) => setTarget(e.target.value)}>
-                          <PageOptions pages={pages} locale={locale} />
-                        </select>
-                      </>
-                    ) : null}
-                    <label htmlFor={keyId}>{t("studio.publish.key")}</label>
-                    <input
-                      id={keyId}
-                      type="password"
-                      autoComplete="off"
-                      required
-                      value={key}
-                      onChange={(e) => setKey(e.target.value)}
-                    />
-                    <button
-                      type="submit"
-                      className="studio-button studio-button-primary"
-                      disabled={status.kind === "working"}
+      <ModalOverlay className="studio-modal" isDismissable>
+        <Modal className="studio-modal-box">
+          <Dialog className="studio-dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title">{t("studio.publish.title")}</Heading>
+                <PublishIssues close={close} locale={locale}>
+                  {status.kind === "success" ? null : (
+                    <form
+                      className="studio-form"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void publish();
+                      }}
                     >
-                      {t("studio.publish.submit")}
-                    </button>
-                  </form>
-                )}
-              </PublishIssues>
-              <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
-                {status.text}
-                {status.href ? (
-                  <>
-                    {" "}
-                    <a href={status.href}>{t("studio.publish.view")}</a>
-                  </>
-                ) : null}
-              </div>
-              <Button className="studio-button" onPress={close}>
-                {t("studio.publish.close")}
-              </Button>
-            </>
-          )}
-        </Dialog>
-      </Modal>
+                      {needsTarget ? (
+                        <>
+                          <p>{t("studio.publish.target-needed")}</p>
+                          <PageSelect
+                            label={t("studio.publish.target")}
+                            pages={pages}
+                            locale={locale}
+                            value={target}
+                            onChange={setTarget}
+                            isRequired
+                          />
+                        </>
+                      ) : null}
+                      {auth.field}
+                      <Button
+                        type="submit"
+                        className="studio-button studio-button-primary"
+                        isDisabled={status.kind === "working" || !auth.ready || (needsTarget && !target)}
+                      >
+                        {t("studio.publish.submit")}
+                      </Button>
+                    </form>
+                  )}
+                </PublishIssues>
+                <div role="status" aria-live="polite" className={`studio-publish-status studio-${status.kind}`}>
+                  {status.text}
+                  {status.href ? (
+                    <>
+                      {" "}
+                      <a href={status.href}>{t("studio.publish.view")}</a>
+                    </>
+                  ) : null}
+                </div>
+                <Button className="studio-button" onPress={close}>
+                  {t("studio.publish.close")}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </DialogTrigger>
   );
 }
 
 /** The document's validation errors while the dialog is open; `children` (the form) when there are none. */
-function PublishIssues({ close, children }: { close: () => void; children: ReactNode }) {
+function PublishIssues({ close, locale, children }: { close: () => void; locale: Locale; children: ReactNode }) {
   const { t } = useTranslation();
   const doc = useStudioStore((s) => s.doc);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   if (issues.length === 0) return children;
   return (
     <div className="studio-publish-errors">
-      <p>{t("studio.publish.errors")}</p>
+      <p>{t("studio.publish.errors", { count: issues.length })}</p>
       <ul>
         {issues.map((issue) => (
           <li key={`${issue.blockId}:${issue.path}`}>
-            <button
-              type="button"
+            <Button
               className="studio-link-button"
-              onClick={() => {
+              onPress={() => {
                 useStudioStore.getState().select(issue.blockId, issue.path);
+                useViewStore.getState().requestPanel();
                 close();
               }}
             >
               {t("studio.publish.error-item", {
-                type: issue.block_type,
-                locale: issue.locale ?? t("studio.publish.no-locale"),
-                path: issue.path,
+                type: blockLabel(issue.block_type, locale),
+                locale: issue.locale ? t(`studio.fields.locales.${issue.locale}`) : t("studio.publish.no-locale"),
+                path: describePath(t, issue.block_type, issue.path) || t("studio.canvas.whole-block"),
                 message: issue.message,
               })}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

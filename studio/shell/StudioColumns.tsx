@@ -1,6 +1,7 @@
 /**
  * The sections screen's columns: the palette (collapsible to a rail), the canvas, a separator
- * and the edit panel. The separator resizes the panel with the mouse (drag, double-click for
+ * and the edit panel (collapsible to a rail too: the canvas then takes the room; the edit action
+ * of a block opens it again). The separator resizes the panel with the mouse (drag, double-click for
  * the default width) and the keyboard (arrows, Shift+arrows, Home, End); the panel's header
  * has buttons that do the same with single clicks (WCAG 2.5.7). The layout is remembered in
  * localStorage (studio/shell/layout.ts).
@@ -17,14 +18,17 @@ import {
   type PointerEvent,
   type ReactNode,
   useContext,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "./icons";
 import {
   clampPanelWidth,
   LAYOUT_KEY,
+  PANEL_COLLAPSED_WIDTH,
   PANEL_DEFAULT,
   PANEL_MIN,
   PANEL_STEP_LARGE,
@@ -35,6 +39,7 @@ import {
   type StudioLayout,
   serializeLayout,
 } from "./layout";
+import { useViewStore } from "./view";
 
 /** The edit panel's element id (the separator controls it). */
 export const PANEL_ID = "studio-edit-panel";
@@ -68,6 +73,7 @@ interface PanelWidth {
   width: number;
   max: number;
   resize: (width: number) => void;
+  collapse: () => void;
 }
 
 const PanelWidthContext = createContext<PanelWidth | null>(null);
@@ -103,6 +109,7 @@ export function StudioColumns({
   }, []);
 
   const collapsed = layout.paletteCollapsed;
+  const panelCollapsed = layout.panelCollapsed;
   const max = panelMaxWidth(bodyWidth, collapsed);
   const width = clampPanelWidth(layout.panelWidth, max);
   const shown = dragWidth ?? width;
@@ -112,6 +119,15 @@ export function StudioColumns({
     writeLayout(next);
   };
   const resize = (next: number) => commit({ ...layout, panelWidth: clampPanelWidth(next, max) });
+
+  // The edit action of a block (or a publish error) opens a collapsed panel.
+  const panelRequests = useViewStore((s) => s.panelRequests);
+  const seenRequests = useRef(panelRequests);
+  useEffect(() => {
+    if (panelRequests === seenRequests.current) return;
+    seenRequests.current = panelRequests;
+    if (layout.panelCollapsed) commit({ ...layout, panelCollapsed: false });
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = panelWidthForKey(event.key, event.shiftKey, width, max);
@@ -146,11 +162,16 @@ export function StudioColumns({
     if (final !== width) resize(final);
   };
 
-  const panelWidth: PanelWidth = { width, max, resize };
+  const panelWidth: PanelWidth = {
+    width,
+    max,
+    resize,
+    collapse: () => commit({ ...layout, panelCollapsed: true }),
+  };
 
   const style = {
     "--studio-palette-column": `${paletteColumnWidth(collapsed)}px`,
-    "--studio-panel-column": `${width}px`,
+    "--studio-panel-column": `${panelCollapsed ? PANEL_COLLAPSED_WIDTH : width}px`,
   } as CSSProperties;
 
   return (
@@ -160,6 +181,7 @@ export function StudioColumns({
         className="studio-body"
         style={style}
         data-palette-collapsed={collapsed || undefined}
+        data-panel-collapsed={panelCollapsed || undefined}
         data-resizing={dragWidth !== null || undefined}
       >
         <div className="studio-palette-column">
@@ -170,7 +192,7 @@ export function StudioColumns({
             aria-controls={PALETTE_ID}
             onClick={() => commit({ ...layout, paletteCollapsed: !collapsed })}
           >
-            <span aria-hidden="true">{collapsed ? "»" : "«"}</span>
+            <Icon name={collapsed ? "chevron-right" : "chevron-left"} size={18} />
             <span className="studio-palette-toggle-text">{t("studio.layout.palette-toggle")}</span>
           </button>
           <div id={PALETTE_ID} className="studio-palette-content" hidden={collapsed}>
@@ -180,6 +202,7 @@ export function StudioColumns({
         {children}
         {/* biome-ignore lint/a11y/useSemanticElements: <hr> cannot take focus or pointer events; a focusable separator is a window splitter (WAI-ARIA). */}
         <div
+          hidden={panelCollapsed}
           role="separator"
           tabIndex={0}
           className="studio-separator"
@@ -199,14 +222,30 @@ export function StudioColumns({
           onLostPointerCapture={() => endDrag(null)}
           onDoubleClick={() => resize(PANEL_DEFAULT)}
         />
-        {panel}
+        <div className="studio-panel-column">
+          {panelCollapsed ? (
+            <button
+              type="button"
+              className="studio-button studio-panel-toggle"
+              aria-expanded={false}
+              aria-controls={PANEL_ID}
+              onClick={() => commit({ ...layout, panelCollapsed: false })}
+            >
+              <Icon name="chevron-left" size={18} />
+              <span>{t("studio.layout.panel-toggle")}</span>
+            </button>
+          ) : null}
+          <div className="studio-panel-slot" hidden={panelCollapsed}>
+            {panel}
+          </div>
+        </div>
       </div>
     </PanelWidthContext.Provider>
   );
 }
 
-/** Wider and narrower buttons for the edit panel's header: the separator's moves without a drag. */
-export function PanelWidthButtons() {
+/** The edit panel's header buttons: narrower, wider (the separator's moves without a drag) and collapse. */
+export function PanelHeadButtons() {
   const { t } = useTranslation();
   const panel = useContext(PanelWidthContext);
   if (!panel) return null;
@@ -233,6 +272,17 @@ export function PanelWidthButtons() {
         onClick={() => !atMax && panel.resize(panel.width + PANEL_STEP_LARGE)}
       >
         <span aria-hidden="true">+</span>
+      </button>
+      <button
+        type="button"
+        className="studio-button studio-icon-button"
+        aria-label={t("studio.layout.panel-collapse")}
+        title={t("studio.layout.panel-collapse")}
+        aria-expanded={true}
+        aria-controls={PANEL_ID}
+        onClick={() => panel.collapse()}
+      >
+        <Icon name="chevron-right" size={18} />
       </button>
     </div>
   );

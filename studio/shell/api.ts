@@ -5,6 +5,7 @@ import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/blo
 import { parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc } from "../store/types";
+import type { PublishCredentials } from "./publish-auth";
 
 export interface StudioSiteRef {
   site_id: string;
@@ -134,12 +135,12 @@ export function createStudioApi(site: StudioSiteRef) {
         .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
       return docOfPage(body.page, site, "server");
     },
-    async publish(doc: StudioDoc, editorKey: string, target?: PageSummary): Promise<{ version: number }> {
+    async publish(doc: StudioDoc, credentials: PublishCredentials, target?: PageSummary): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
-        headers: { ...headers, "content-type": "application/json", "x-editor-key": editorKey },
+        headers: { ...headers, "content-type": "application/json", ...credentials.headers },
         body: JSON.stringify({ page, base_version }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
@@ -149,3 +150,29 @@ export function createStudioApi(site: StudioSiteRef) {
   };
 }
 export type StudioApi = ReturnType<typeof createStudioApi>;
+
+/**
+ * A call that needs an editor (publishing, the leads inbox): the content client's headers and
+ * the editor's credential. The one place that says how an editor proves who they are, so that
+ * editor accounts and sessions (issue 18) replace the shared key here for every caller.
+ */
+export async function editorRequest(
+  site: Pick<StudioSiteRef, "site_id" | "site_key">,
+  editorKey: string,
+  path: string,
+  init: { method?: string; json?: unknown; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: init.accept ?? "application/json",
+    "x-site-id": site.site_id,
+    "x-site-key": site.site_key,
+    "x-editor-key": editorKey,
+  };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(path, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    cache: "no-store",
+  });
+}

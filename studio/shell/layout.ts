@@ -33,9 +33,15 @@ export interface StudioLayout {
   /** The width the editor chose; the applied width is clamped to what the window allows. */
   panelWidth: number;
   paletteCollapsed: boolean;
+  /** The edit panel folded to a rail: the canvas takes its room. */
+  panelCollapsed: boolean;
 }
 
-export const DEFAULT_LAYOUT: StudioLayout = { panelWidth: PANEL_DEFAULT, paletteCollapsed: false };
+export const DEFAULT_LAYOUT: StudioLayout = {
+  panelWidth: PANEL_DEFAULT,
+  paletteCollapsed: false,
+  panelCollapsed: false,
+};
 
 /** Each field falls back to its default on its own: a bad width does not reopen the palette. */
 export const layoutSchema = z
@@ -47,6 +53,7 @@ export const layoutSchema = z
       .transform((n) => Math.round(n))
       .catch(PANEL_DEFAULT),
     paletteCollapsed: z.boolean().catch(false),
+    panelCollapsed: z.boolean().default(false).catch(false),
   })
   .catch(DEFAULT_LAYOUT);
 
@@ -63,13 +70,20 @@ export function parseLayout(text: string | null | undefined): StudioLayout {
 }
 
 export function serializeLayout(layout: StudioLayout): string {
-  return JSON.stringify({ panelWidth: Math.round(layout.panelWidth), paletteCollapsed: layout.paletteCollapsed });
+  return JSON.stringify({
+    panelWidth: Math.round(layout.panelWidth),
+    paletteCollapsed: layout.paletteCollapsed,
+    panelCollapsed: layout.panelCollapsed,
+  });
 }
 
 /** Width of the palette's column. */
 export function paletteColumnWidth(collapsed: boolean): number {
   return collapsed ? PALETTE_COLLAPSED_WIDTH : PALETTE_WIDTH;
 }
+
+/** Width of the collapsed edit panel's rail (px), the same as the palette's. */
+export const PANEL_COLLAPSED_WIDTH = PALETTE_COLLAPSED_WIDTH;
 
 /** Widest panel that still leaves the canvas its minimum, in a studio body `bodyWidth` wide; never below PANEL_MIN. */
 export function panelMaxWidth(bodyWidth: number, paletteCollapsed: boolean): number {

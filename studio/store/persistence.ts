@@ -5,9 +5,10 @@
  */
 import { applyPatches, type Patch } from "immer";
 import { z } from "zod";
+import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
 import { themeSchema } from "../../schema/theme";
-import type { HistoryStep, StudioDoc, StudioSettings } from "./types";
+import type { DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "./types";
 
 export const SETTINGS_KEY = "studio:settings";
 export const LAST_DOC_KEY = "studio:last";
@@ -126,14 +127,17 @@ export function loadDraft(siteId: string, pageId: string): Draft | null {
   return draft && docOfDraft(draft) ? draft : null;
 }
 
-export function saveDraft(draft: Draft): void {
+/** Writes the draft; false when the storage refused it (full, blocked). */
+export function saveDraft(draft: Draft): boolean {
   const store = storage();
-  if (!store) return;
+  if (!store) return false;
   try {
     store.setItem(draftKey(draft.base.site_id, draft.base.page_id), serializeDraft(draft));
-    store.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: draft.base.site_id, page_id: draft.base.page_id }));
+    rememberLastDoc(draft.base.site_id, draft.base.page_id, draft.base.origin);
+    return true;
   } catch (error) {
     console.warn("Studio draft could not be saved:", error);
+    return false;
   }
 }
 
@@ -141,19 +145,26 @@ export function removeDraft(siteId: string, pageId: string): void {
   storage()?.removeItem(draftKey(siteId, pageId));
 }
 
-export function rememberLastDoc(siteId: string, pageId: string): void {
+/** The page open last, and where it came from (the studio opens it again after a reload). */
+export function rememberLastDoc(siteId: string, pageId: string, origin?: DocOrigin): void {
   try {
-    storage()?.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: siteId, page_id: pageId }));
+    storage()?.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: siteId, page_id: pageId, origin }));
   } catch {
-    // Storage full or disabled: the studio simply opens empty next time.
+    // Storage full or disabled: the studio opens the demo page next time.
   }
 }
 
-export function lastDocRef(): { site_id: string; page_id: string } | null {
+const lastDocSchema = z.object({
+  site_id: z.string(),
+  page_id: z.string().min(1),
+  origin: z.enum(["server", "demo", "file"]).optional().catch(undefined),
+});
+
+export function lastDocRef(): z.infer<typeof lastDocSchema> | null {
   const text = storage()?.getItem(LAST_DOC_KEY);
   if (!text) return null;
   try {
-    const parsed = z.object({ site_id: z.string(), page_id: z.string() }).safeParse(JSON.parse(text));
+    const parsed = lastDocSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -190,6 +201,7 @@ export function loadEditorSettings(): EditorSettings {
 export function saveEditorSettings(settings: EditorSettings): void {
   try {
     storage()?.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    syncEditModeCookie(settings.globalEditModeActivated);
   } catch (error) {
     console.warn("Studio settings could not be saved:", error);
   }

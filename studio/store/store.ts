@@ -57,6 +57,8 @@ export interface StudioState {
   editorSettings: EditorSettings;
   /** Whether changes are written to localStorage (off in unit tests unless asked). */
   persist: boolean;
+  /** The draft's save state, for the toolbar ("Brouillon enregistré il y a 2 s"). */
+  draft: DraftStatus;
 
   load(doc: StudioDoc, opts?: { restoreDraft?: boolean; origin?: DocOrigin }): { restored: boolean };
   close(): void;
@@ -64,6 +66,8 @@ export interface StudioState {
 
   getValue(blockId: string, path: string): unknown;
   setValue(blockId: string, path: string, value: unknown, opts?: { groupKey?: string }): void;
+  /** Several writes in one block as one undo step (a repeater item added in both languages). */
+  setValues(blockId: string, writes: readonly { path: string; value: unknown }[], opts?: { groupKey?: string }): void;
   editValue(blockId: string, path: string, updater: (current: unknown) => unknown, opts?: { groupKey?: string }): void;
   addBlock(type: string, index?: number): string | null;
   removeBlock(id: string): void;
@@ -91,6 +95,15 @@ export interface StudioState {
     target?: { page_id: string; paths: { fr: string; en: string }; title: { fr: string; en: string } },
   ): void;
 }
+
+export type DraftStatus =
+  | { kind: "clean" }
+  | { kind: "pending" }
+  | { kind: "saved"; at: number }
+  | { kind: "failed" }
+  | { kind: "published"; at: number; version: number };
+
+const CLEAN: DraftStatus = { kind: "clean" };
 
 let counter = 0;
 export function newBlockId(type: string): string {
@@ -206,6 +219,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     focusPath: null,
     editorSettings: loadEditorSettings(),
     persist: false,
+    draft: CLEAN,
 
     load(doc, opts = {}) {
       const editor = get().editorSettings;
@@ -239,12 +253,22 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         selectedId: null,
         hoveredId: null,
         focusPath: null,
+        draft: CLEAN,
       });
       return { restored: false };
     },
 
     close() {
-      set({ doc: null, base: null, start: null, steps: [], cursor: 0, selectedId: null, hoveredId: null });
+      set({
+        doc: null,
+        base: null,
+        start: null,
+        steps: [],
+        cursor: 0,
+        selectedId: null,
+        hoveredId: null,
+        draft: CLEAN,
+      });
     },
 
     restoreDraft(draft, doc) {
@@ -258,6 +282,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         selectedId: null,
         hoveredId: null,
         focusPath: null,
+        draft: draft.steps.length > 0 ? { kind: "saved", at: Math.max(...draft.steps.map((s) => s.at)) } : CLEAN,
       });
     },
 
@@ -282,6 +307,24 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       }
       if (Object.is(getAtPath(block, path), value)) return;
       commit(`set ${path}`, (draft) => void setAtPath(draft.blocks[index], path, value), opts?.groupKey);
+    },
+
+    setValues(blockId, writes, opts) {
+      const index = locate(blockId);
+      if (index < 0) return;
+      const block = get().doc?.blocks[index];
+      const bad = writes.find((w) => !canSetPath(block, w.path));
+      if (bad) {
+        console.warn(MISSING_PATH, bad.path);
+        return;
+      }
+      commit(
+        `set ${writes.map((w) => w.path).join(", ")}`,
+        (draft) => {
+          for (const write of writes) setAtPath(draft.blocks[index], write.path, write.value);
+        },
+        opts?.groupKey,
+      );
     },
 
     editValue(blockId, path, updater, opts) {
@@ -436,7 +479,14 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       const old = { site_id: doc.site_id, page_id: doc.page_id };
       const published: StudioDoc = { ...doc, ...target, base_version: version, origin: "server" };
       removeDraft(old.site_id, old.page_id);
-      set({ doc: published, base: published, start: published, steps: [], cursor: 0 });
+      set({
+        doc: published,
+        base: published,
+        start: published,
+        steps: [],
+        cursor: 0,
+        draft: { kind: "published", at: Date.now(), version },
+      });
     },
   };
 
@@ -458,13 +508,23 @@ export function flushDraft(): void {
   saveTimer = undefined;
   const state = useStudioStore.getState();
   const draft = draftOf(state);
-  if (draft && state.persist && state.steps.length > 0) saveDraft(draft);
+  if (!draft || !state.persist) return;
+  if (state.steps.length === 0) {
+    // Everything undone: nothing differs from the page as loaded, so no draft is kept.
+    if (state.draft.kind === "pending") useStudioStore.setState({ draft: CLEAN });
+    return;
+  }
+  const saved = saveDraft(draft);
+  useStudioStore.setState({ draft: saved ? { kind: "saved", at: Date.now() } : { kind: "failed" } });
 }
 
 // Debounced draft save after each change of the document or its history.
 useStudioStore.subscribe((state, previous) => {
   if (!state.persist) return;
   if (state.steps === previous.steps && state.cursor === previous.cursor && state.base === previous.base) return;
+  // A new base (a page loaded, a draft restored, a page published) is not an edit to save.
+  if (state.base !== previous.base) return;
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = setTimeout(flushDraft, SAVE_DEBOUNCE_MS);
+  if (state.draft.kind !== "pending") useStudioStore.setState({ draft: { kind: "pending" } });
 });

@@ -3,20 +3,40 @@
  * store's blocks are immutable (immer), so an edit makes a new object for the edited block
  * only and every other block's result is reused. Validating a 300-block document after a
  * keystroke costs one schema run, not 300.
+ *
+ * Messages are in the studio's language (validation-messages.ts): the studio sets it with
+ * `setValidationLanguage`, and results are kept per language.
  */
 
+import type { TFunction } from "i18next";
+import type { z } from "zod";
 import type { Block } from "../../schema/block";
+import type { Locale } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
+import { studioErrorMap } from "../validation-messages";
 import type { StudioDoc, ValidationIssue } from "./types";
 
-const cache = new WeakMap<Block, readonly ValidationIssue[]>();
+const caches: Record<Locale, WeakMap<Block, readonly ValidationIssue[]>> = { fr: new WeakMap(), en: new WeakMap() };
+let language: Locale = "fr";
+let translate: TFunction | null = null;
+let errorMap: z.core.$ZodErrorMap | undefined;
+
+/** The language of validation messages from now on (the studio's), with its translate function. */
+export function setValidationLanguage(locale: Locale, t: TFunction): void {
+  if (locale === language && t === translate) return;
+  if (t !== translate) caches[locale] = new WeakMap();
+  language = locale;
+  translate = t;
+  errorMap = studioErrorMap(t);
+}
 
 function runSchema(block: Block): ValidationIssue[] {
   const definition = getBlockDefinition(block.block_type);
   if (!definition) {
-    return [{ blockId: block.id, block_type: block.block_type, path: "block_type", message: "Unknown block type" }];
+    const message = translate ? translate("studio.validation.unknown-type") : "Unknown block type";
+    return [{ blockId: block.id, block_type: block.block_type, path: "block_type", message }];
   }
-  const result = definition.schema.safeParse(block);
+  const result = definition.schema.safeParse(block, errorMap ? { error: errorMap } : undefined);
   if (result.success) return [];
   return result.error.issues.map((issue) => {
     const path = issue.path.map(String).join(".");
@@ -28,6 +48,7 @@ function runSchema(block: Block): ValidationIssue[] {
 
 /** The block's schema issues (none: valid), computed once per block object. Do not mutate the result. */
 export function validateBlock(block: Block): readonly ValidationIssue[] {
+  const cache = caches[language];
   let issues = cache.get(block);
   if (!issues) {
     issues = runSchema(block);
@@ -41,4 +62,12 @@ export function validateBlock(block: Block): readonly ValidationIssue[] {
 export function validateDoc(doc: StudioDoc | null): ValidationIssue[] {
   if (!doc) return [];
   return doc.blocks.flatMap(validateBlock);
+}
+
+/** How many errors the document has (the Publish button's count): cached lookups, no allocation. */
+export function countIssues(doc: StudioDoc | null): number {
+  if (!doc) return 0;
+  let count = 0;
+  for (const block of doc.blocks) count += validateBlock(block).length;
+  return count;
 }

@@ -23,7 +23,8 @@ export function startContactServer(env: Record<string, string>): Promise<Contact
   });
   return new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error("contact server did not start within 15 s")), 15_000);
+    // A first start seeds a fresh data folder: slow on a busy machine.
+    const timer = setTimeout(() => reject(new Error("contact server did not start within 40 s")), 40_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening (\d+)/.exec(out);

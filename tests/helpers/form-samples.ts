@@ -13,6 +13,7 @@ export const validAlert = (): AlertValues => ({
   address: "12, rue des Érables",
   postal_code: "G1V 4T3",
   city: "Québec",
+  consent_email: true,
 });
 
 export const validValuation = (): ValuationValues => ({

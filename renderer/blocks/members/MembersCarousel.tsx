@@ -6,7 +6,7 @@
 import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { membersCarouselBlock } from "../../../schema/blocks/members";
-import { avatarFallback } from "../../lib/avatars";
+import { useAvatarFallback } from "../../lib/avatars";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Image } from "../../ui/Image";
 import { SmartLink } from "../../ui/SmartLink";
@@ -18,7 +18,7 @@ import "../../messages/people";
 export default function MembersCarousel({ fields }: BlockViewProps<typeof membersCarouselBlock>) {
   const { t } = useTranslation();
   const members = (fields.members_repeater ?? []).filter((m) => m.person_name.trim());
-  const fallback = avatarFallback("broker");
+  const fallback = useAvatarFallback("broker");
   const headingId = `${useId()}-members-carousel-title`;
   if (!members.length) return null;
   return (

@@ -8,7 +8,7 @@ import { type CSSProperties, lazy, Suspense, useId, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import type { TeamMemberItem, teamMembersCarouselBlock } from "../../../schema/blocks/members";
 import type { Image as ImageValue } from "../../../schema/fields";
-import { avatarFallback } from "../../lib/avatars";
+import { useAvatarFallback } from "../../lib/avatars";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { useOverflow } from "../../lib/overflow";
 import { Carousel } from "../../ui/carousel/Carousel";
@@ -69,7 +69,7 @@ export default function TeamMembersCarousel({ fields }: BlockViewProps<typeof te
   const { width, mdUp, lgUp } = useBreakpoints();
   const [open, setOpen] = useState<number | null>(null);
   const members = (fields.team_members_repeater ?? []).filter((m) => m.person_name.trim());
-  const fallback = avatarFallback("team");
+  const fallback = useAvatarFallback("team");
   const lines = teamClampLines(width);
   const headingId = `${useId()}-team-title`;
   if (!members.length) return null;

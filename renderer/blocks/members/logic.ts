@@ -9,6 +9,24 @@ export function memberCardsPerPage(width: number): number {
   return 6;
 }
 
+/** Page sizes of member cards, from the narrowest breakpoint up (memberCardsPerPage). */
+export const MEMBER_PAGE_SIZES = [6, 8, 12, 16] as const;
+export type MemberPageSize = (typeof MEMBER_PAGE_SIZES)[number];
+
+/**
+ * The smallest page size at which the card at `index` shows after `pages` pages: the server
+ * renders the widest page and CSS hides the rest by breakpoint (members.css), so the first
+ * paint is right at every width, before and after hydration.
+ */
+export function memberCardTier(index: number, pages: number): MemberPageSize {
+  return MEMBER_PAGE_SIZES.find((size) => index < Math.max(1, pages) * size) ?? 16;
+}
+
+/** The largest page size at which "load more" still has cards to add, or undefined if none. */
+export function memberMoreTier(total: number, pages: number): MemberPageSize | undefined {
+  return [...MEMBER_PAGE_SIZES].reverse().find((size) => hasMorePages(total, pages, size));
+}
+
 /** The first `pages` pages of `items`, `perPage` each. */
 export function visiblePage<T>(items: readonly T[], pages: number, perPage: number): T[] {
   return items.slice(0, Math.max(1, pages) * perPage);

@@ -7,7 +7,7 @@
 import { type CSSProperties, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { testimonialsBrokersBlock } from "../../../schema/blocks/testimonials";
-import { avatarFallback } from "../../lib/avatars";
+import { useAvatarFallback } from "../../lib/avatars";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Image } from "../../ui/Image";
 import { Text } from "../../ui/Text";
@@ -27,7 +27,7 @@ export default function TestimonialsBrokers({ fields, params }: BlockViewProps<t
   const { t } = useTranslation();
   const { open, modal } = useTestimonyModal();
   const items = (fields.testimonials_repeater ?? []).filter((item) => item.description.trim());
-  const fallback = avatarFallback("broker");
+  const fallback = useAvatarFallback("broker");
   const headingId = `${useId()}-testimonials-title`;
   if (!items.length && !fields.main_title) return null;
   return (

@@ -17,11 +17,11 @@ import { useTranslation } from "react-i18next";
 import {
   type ContactFormValues,
   contactPayload,
+  contactWording,
   emptyContactDetails,
   type FieldErrors,
   formErrorsFromServer,
   hasErrors,
-  INDIVIDUAL_RECIPIENTS,
   type RecipientType,
   validateContact,
 } from "../../../schema/forms";
@@ -29,7 +29,7 @@ import { onSiteEvent } from "../../lib/events";
 import { useSite } from "../../lib/site";
 import { showToast } from "../../lib/toast";
 import { readContactDetails, saveContactDetail } from "../forms/contact-details";
-import { DangerMessage, RadioGroupField, TextField } from "../forms/fields";
+import { DangerMessage, PrivacyNote, RadioGroupField, TextField } from "../forms/fields";
 import { maskPhone } from "../forms/masks";
 import { postContact } from "../forms/submit";
 import { useCaptcha } from "../forms/useCaptcha";
@@ -60,12 +60,7 @@ export interface ContactFormProps {
   visit?: { uls: string; message: string };
 }
 
-/** Individual wording for a broker or a named staff member; plural for a team, an office or an agency. */
-export function contactWording(recipientType: RecipientType | undefined, siteType: "broker" | "agency") {
-  if (recipientType)
-    return (INDIVIDUAL_RECIPIENTS as readonly string[]).includes(recipientType) ? "individual" : "plural";
-  return siteType === "agency" ? "plural" : "individual";
-}
+export { contactWording } from "../../../schema/forms";
 
 /** Translated text of one field error, e.g. `firstname-required`. */
 export function useErrorText(namespace: "contact-form" | "multi-step-form") {
@@ -146,7 +141,8 @@ export default function ContactForm(props: ContactFormProps) {
         // site.md §7: an answer without status "success" is logged, yet counts as sent when the HTTP status is 2xx.
         console.warn(`Contact form: unexpected answer (HTTP ${result.status}); treated as sent.`);
         ok = true;
-      } else serverErrors = formErrorsFromServer(result.errors);
+      } else if (result.status === 429) serverErrors = { submit: "rate-limited" };
+      else serverErrors = formErrorsFromServer(result.errors);
     } catch (error) {
       console.warn(`Contact form: ${(error as Error).message}`);
     } finally {
@@ -289,6 +285,7 @@ export default function ContactForm(props: ContactFormProps) {
         ) : null}
         <div className="form-grid__full form-actions">
           <p className="form-note">{t("forms.required-note")}</p>
+          <PrivacyNote href={site.privacyPolicyPath} />
           <button type="submit" className="btn btn-primary" disabled={sending || !captcha.ready || !hydrated}>
             {sending ? t("contact-form.sending") : t("contact-form.submit")}
           </button>

@@ -1,21 +1,22 @@
 /**
- * Captcha client (site.md §4, §7, §9): reCAPTCHA v2, invisible. A form asks for it
- * while it is on screen (a counter per identifier, default "default"; the widget shows
- * while the counter is above 0), gets a token before each submit and resets the widget
- * after. Google's script loads only once a form needs it.
- *
- * Offline key: with the site key "offline" (the demo sites, development, tests) no
- * script loads and tokens are "offline-<random>", which the embedded content service's
- * offline verifier accepts (server/content/captcha.ts).
+ * Captcha client (site.md §4, §7, §9), one entry point for the providers the content
+ * service names in its page answers (`captcha`, server/content/captcha.ts):
+ *  - "altcha" (the default): a self-hosted proof of work. A challenge is fetched from the
+ *    content service at submit time and solved by the ALTCHA widget in workers; the widget
+ *    and its worker load only then (altcha-widget.ts).
+ *  - "recaptcha": reCAPTCHA v2 invisible with the site key; Google's script loads only once
+ *    a form needs it.
+ *  - "offline" (tests, and the site key "offline" of an older service): no script, tokens
+ *    "offline-<random>" that the offline test verifier accepts.
+ * A form asks for the captcha while it is on screen (a counter per identifier, default
+ * "default"; reCAPTCHA's badge shows while the counter is above 0), gets a token before
+ * each submit and resets the widget after.
  */
-import { pageNonce } from "../../lib/csp";
+import type { CaptchaSetup } from "./captcha-setup";
 
-export const OFFLINE_SITE_KEY = "offline";
+export { type CaptchaSetup, captchaSetupOf, isOfflineSiteKey, OFFLINE_SITE_KEY } from "./captcha-setup";
+
 export const NO_SITE_KEY_ERROR = "reCAPTCHA seems not initialised (no site key?)";
-const SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
-
-export const isOfflineSiteKey = (siteKey: string | undefined) =>
-  siteKey === OFFLINE_SITE_KEY || Boolean(siteKey?.startsWith(`${OFFLINE_SITE_KEY}-`));
 
 // ---- the need counter ------------------------------------------------------------------
 
@@ -49,143 +50,69 @@ export function onCaptchaNeedChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// ---- Google's widget ---------------------------------------------------------------------
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  render(
-    container: HTMLElement,
-    options: {
-      sitekey: string;
-      size: "invisible" | "normal";
-      badge?: string;
-      callback: (token: string) => void;
-      "error-callback"?: () => void;
-      "expired-callback"?: () => void;
-    },
-  ): number;
-  execute(widgetId?: number): void;
-  reset(widgetId?: number): void;
-}
-declare global {
-  interface Window {
-    grecaptcha?: Grecaptcha;
-    __onRecaptchaLoad?: () => void;
-  }
-}
-
-let scriptPromise: Promise<Grecaptcha> | undefined;
-
-/** Loads Google's script once, with the page's CSP nonce. */
-export function loadCaptchaScript(locale: string): Promise<Grecaptcha> {
-  scriptPromise ??= new Promise<Grecaptcha>((resolve, reject) => {
-    if (window.grecaptcha?.render) return resolve(window.grecaptcha);
-    window.__onRecaptchaLoad = () =>
-      window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error("no grecaptcha"));
-    const script = document.createElement("script");
-    script.src = `${SCRIPT_URL}?onload=__onRecaptchaLoad&render=explicit&hl=${encodeURIComponent(locale)}`;
-    script.async = true;
-    script.defer = true;
-    const nonce = pageNonce();
-    if (nonce) script.nonce = nonce;
-    script.onerror = () => {
-      scriptPromise = undefined;
-      reject(new Error("The reCAPTCHA script could not load"));
-    };
-    document.head.appendChild(script);
-  });
-  return scriptPromise;
-}
-
-interface Widget {
-  id: number;
-  container: HTMLElement;
-  pending?: { resolve: (token: string) => void; reject: (error: Error) => void };
-}
-const widgets = new Map<string, Promise<Widget>>();
-
-function containerFor(id: string): HTMLElement {
-  let container = document.querySelector<HTMLElement>(`[data-captcha-id="${CSS.escape(id)}"]`);
-  if (!container) {
-    container = document.createElement("div");
-    container.dataset.captchaId = id;
-    container.className = "captcha-widget";
-    document.body.appendChild(container);
-  }
-  return container;
-}
-
-function widgetFor(siteKey: string, id: string, locale: string): Promise<Widget> {
-  let widget = widgets.get(id);
-  if (!widget) {
-    widget = loadCaptchaScript(locale).then(
-      (grecaptcha) =>
-        new Promise<Widget>((resolve) => {
-          grecaptcha.ready(() => {
-            const entry: Widget = { id: 0, container: containerFor(id) };
-            entry.id = grecaptcha.render(entry.container, {
-              sitekey: siteKey,
-              size: "invisible",
-              badge: "bottomleft",
-              callback: (token) => {
-                entry.pending?.resolve(token);
-                entry.pending = undefined;
-              },
-              "error-callback": () => {
-                entry.pending?.reject(new Error("reCAPTCHA error"));
-                entry.pending = undefined;
-              },
-            });
-            resolve(entry);
-          });
-        }),
-    );
-    widget.catch(() => widgets.delete(id));
-    widgets.set(id, widget);
-  }
-  return widget;
-}
-
-/** Shows or hides rendered widgets as the counters change. */
-if (typeof window !== "undefined") {
-  onCaptchaNeedChange(() => {
-    for (const id of widgets.keys()) {
-      const container = document.querySelector<HTMLElement>(`[data-captcha-id="${CSS.escape(id)}"]`);
-      if (container) container.hidden = !captchaShown(id);
-    }
-  });
-}
-
 const randomId = () =>
   typeof crypto !== "undefined" && "randomUUID" in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
-/** A fresh token for one submission. Throws without a site key. */
+/** A fresh token for one submission. Throws without a captcha (the spec's "not initialised"). */
 export async function getCaptchaToken(
-  siteKey: string | undefined,
-  options: { id?: string; locale?: string } = {},
+  setup: CaptchaSetup | undefined,
+  options: { id?: string; locale?: string; challenge?: () => Promise<unknown> } = {},
 ): Promise<string> {
-  if (!siteKey) throw new Error(NO_SITE_KEY_ERROR);
-  if (isOfflineSiteKey(siteKey)) return `offline-${randomId()}`;
-  const widget = await widgetFor(siteKey, options.id ?? "default", options.locale ?? "fr");
-  const grecaptcha = window.grecaptcha;
-  if (!grecaptcha) throw new Error(NO_SITE_KEY_ERROR);
-  return new Promise<string>((resolve, reject) => {
-    widget.pending = { resolve, reject };
-    grecaptcha.execute(widget.id);
+  const id = options.id ?? "default";
+  const locale = options.locale ?? "fr";
+  if (!setup) throw new Error(NO_SITE_KEY_ERROR);
+  if (setup.provider === "offline") return `offline-${randomId()}`;
+  if (setup.provider === "altcha") {
+    if (!options.challenge) throw new Error("ALTCHA needs a challenge source");
+    const [{ solveAltcha }, challenge] = await Promise.all([loadAltcha(), options.challenge()]);
+    return solveAltcha(id, challenge, locale);
+  }
+  if (!setup.siteKey) throw new Error(NO_SITE_KEY_ERROR);
+  return (await loadRecaptcha()).recaptchaToken(setup.siteKey, id, locale);
+}
+
+let recaptchaModule: Promise<typeof import("./recaptcha-widget")> | undefined;
+/** Google's widget code, loaded once, only for sites with reCAPTCHA keys. */
+function loadRecaptcha() {
+  recaptchaModule ??= import("./recaptcha-widget").catch((error: unknown) => {
+    recaptchaModule = undefined;
+    throw error;
   });
+  return recaptchaModule;
+}
+
+let altchaModule: Promise<typeof import("./altcha-widget")> | undefined;
+/** The ALTCHA widget's module, loaded once, on a form's first need. */
+function loadAltcha() {
+  altchaModule ??= import("./altcha-widget").catch((error: unknown) => {
+    altchaModule = undefined;
+    throw error;
+  });
+  return altchaModule;
 }
 
 /** Resets the widget after a submission, so the next one gets a new token. */
-export async function resetCaptcha(siteKey: string | undefined, id = "default"): Promise<void> {
-  if (!siteKey || isOfflineSiteKey(siteKey)) return;
-  const widget = await widgets.get(id)?.catch(() => undefined);
-  if (widget) window.grecaptcha?.reset(widget.id);
+export async function resetCaptcha(setup: CaptchaSetup | undefined, id = "default"): Promise<void> {
+  if (!setup || setup.provider === "offline") return;
+  if (setup.provider === "altcha") {
+    if (altchaModule) (await altchaModule.catch(() => undefined))?.resetAltcha(id);
+    return;
+  }
+  if (recaptchaModule) await (await recaptchaModule.catch(() => undefined))?.resetRecaptcha(id);
 }
 
-/** Loads the script and renders the widget ahead of the first submit (no-op offline). */
-export function prepareCaptcha(siteKey: string | undefined, id = "default", locale = "fr"): void {
-  if (!siteKey || isOfflineSiteKey(siteKey) || typeof window === "undefined") return;
-  widgetFor(siteKey, id, locale).catch((error: unknown) => console.warn(String(error)));
+/** Loads the script (and renders reCAPTCHA's widget) ahead of the first submit; no-op offline. */
+export function prepareCaptcha(setup: CaptchaSetup | undefined, id = "default", locale = "fr"): void {
+  if (!setup || setup.provider === "offline" || typeof window === "undefined") return;
+  if (setup.provider === "altcha") {
+    loadAltcha().catch((error: unknown) => console.warn(String(error)));
+    return;
+  }
+  const siteKey = setup.siteKey;
+  if (!siteKey) return;
+  loadRecaptcha()
+    .then((m) => m.widgetFor(siteKey, id, locale))
+    .catch((error: unknown) => console.warn(String(error)));
 }

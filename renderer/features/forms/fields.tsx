@@ -204,3 +204,64 @@ export function DangerMessage({
     </div>
   );
 }
+
+/** One checkbox with its sentence as label (a consent): required boxes are refused unticked. */
+export function CheckboxField(props: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const { id, name, label, checked, onChange, error, required, disabled } = props;
+  const errorId = `${id}-error`;
+  return (
+    <div
+      className={`form-field form-check${props.className ? ` ${props.className}` : ""}`}
+      data-invalid={error ? "" : undefined}
+    >
+      <label className="form-choice form-check__label" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          required={required}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>
+          {label}
+          {required ? <RequiredMark /> : null}
+        </span>
+      </label>
+      {error ? (
+        <p id={errorId} className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the visitor's information is for, with the site's privacy policy (Québec Law 25). */
+export function PrivacyNote({ href, className }: { href?: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={`form-note form-privacy${className ? ` ${className}` : ""}`}>
+      {t("forms.privacy.notice")}
+      {href ? (
+        <>
+          {" "}
+          <a href={href}>{t("forms.privacy.link")}</a>
+        </>
+      ) : null}
+    </p>
+  );
+}

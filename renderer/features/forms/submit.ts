@@ -1,6 +1,7 @@
 /**
- * POST /api/swc/{micrositeId}/contact as multipart form-data (site.md §7), with the
- * site key of the protected client. The answer is parsed with zod/mini.
+ * The lead path's client side, for every form type: POST /api/swc/{micrositeId}/contact as
+ * multipart form-data (site.md §7), with the site key of the protected client, and the
+ * ALTCHA challenge the captcha solves first. Answers are parsed with zod/mini.
  */
 import * as z from "zod/mini";
 
@@ -42,4 +43,21 @@ export async function postContact(
     // Not JSON: judged by the HTTP status alone.
   }
   return { status: response.status, success: answer.status === "success", errors: answer.errors };
+}
+
+const challengeSchema = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string(),
+});
+
+/** A new ALTCHA challenge for this site's forms (single use, expires after 10 minutes). */
+export async function fetchCaptchaChallenge(site: { micrositeId?: string; siteKey?: string }): Promise<unknown> {
+  const response = await fetch(`/api/swc/${encodeURIComponent(site.micrositeId ?? "")}/captcha/challenge`, {
+    headers: { accept: "application/json", "x-site-key": site.siteKey ?? "" },
+    cache: "no-store",
+  });
+  if (!response.ok) throw new Error(`The anti-robot challenge could not load (HTTP ${response.status})`);
+  const parsed = challengeSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error("The anti-robot challenge is malformed");
+  return parsed.data;
 }

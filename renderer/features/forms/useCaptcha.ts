@@ -1,17 +1,24 @@
 /** A form's captcha: asked for while the form is in the viewport, a token per submit, a reset after. */
-import { type RefObject, useCallback, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useMemo } from "react";
 import { useSite } from "../../lib/site";
-import { getCaptchaToken, prepareCaptcha, requestCaptcha, resetCaptcha } from "./captcha";
+import { captchaSetupOf, getCaptchaToken, prepareCaptcha, requestCaptcha, resetCaptcha } from "./captcha";
+import { fetchCaptchaChallenge } from "./submit";
 
 export function useCaptcha(ref: RefObject<HTMLElement | null>, id = "default") {
-  const { recaptchaSiteKey, locale } = useSite();
+  const site = useSite();
+  const { locale, micrositeId, siteKey } = site;
+  // The service's captcha, else (a service that does not say) the site's reCAPTCHA key.
+  const captcha = useMemo(
+    () => captchaSetupOf(site.captcha, site.recaptchaSiteKey),
+    [site.captcha, site.recaptchaSiteKey],
+  );
   useEffect(() => {
     const element = ref.current;
-    if (!element || !recaptchaSiteKey) return;
+    if (!element || !captcha) return;
     let release: (() => void) | undefined;
     const show = () => {
       release ??= requestCaptcha(id);
-      prepareCaptcha(recaptchaSiteKey, id, locale);
+      prepareCaptcha(captcha, id, locale);
     };
     const hide = () => {
       release?.();
@@ -30,9 +37,17 @@ export function useCaptcha(ref: RefObject<HTMLElement | null>, id = "default") {
       observer.disconnect();
       hide();
     };
-  }, [ref, id, recaptchaSiteKey, locale]);
+  }, [ref, id, captcha, locale]);
 
-  const token = useCallback(() => getCaptchaToken(recaptchaSiteKey, { id, locale }), [recaptchaSiteKey, id, locale]);
-  const reset = useCallback(() => resetCaptcha(recaptchaSiteKey, id), [recaptchaSiteKey, id]);
-  return { ready: Boolean(recaptchaSiteKey), token, reset };
+  const token = useCallback(
+    () =>
+      getCaptchaToken(captcha, {
+        id,
+        locale,
+        challenge: () => fetchCaptchaChallenge({ micrositeId, siteKey }),
+      }),
+    [captcha, id, locale, micrositeId, siteKey],
+  );
+  const reset = useCallback(() => resetCaptcha(captcha, id), [captcha, id]);
+  return { ready: Boolean(captcha), token, reset };
 }

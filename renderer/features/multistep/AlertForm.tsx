@@ -5,6 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/forms";
+import "../../messages/forms-core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -22,7 +23,7 @@ import {
   validateAlertStep,
 } from "../../../schema/forms";
 import { useSite } from "../../lib/site";
-import { RadioGroupField, SelectField, TextField } from "../forms/fields";
+import { CheckboxField, RadioGroupField, SelectField, TextField } from "../forms/fields";
 import { maskCount } from "../forms/masks";
 import { MultiStepForm, type StepApi } from "./MultiStepForm";
 import { AddressStep, ContactStep, MunicipalitiesMulti } from "./steps";
@@ -143,8 +144,33 @@ function AlertStep({ step, api }: { step: number; api: StepApi<AlertValues> }) {
     case 5:
       return <ContactStep api={api} />;
     default:
-      return <AddressStep api={api} />;
+      return (
+        <>
+          <AddressStep api={api} />
+          <ConsentField api={api} />
+        </>
+      );
   }
+}
+
+/** CASL express consent: an unticked box, its sentence naming who sends the e-mails (kept with the lead). */
+function ConsentField({ api }: { api: StepApi<AlertValues> }) {
+  const { t } = useTranslation();
+  const { siteName } = useSite();
+  return (
+    <CheckboxField
+      id={`${api.uid}-consent_email`}
+      name="consent_email"
+      className="multistep__consent"
+      label={
+        siteName ? t("multi-step-form.alert.consent", { site: siteName }) : t("multi-step-form.alert.consent-unnamed")
+      }
+      checked={api.values.consent_email}
+      onChange={(checked) => api.set("consent_email", checked)}
+      error={api.error("consent_email")}
+      required
+    />
+  );
 }
 
 export default function AlertForm(props: PropertyFormProps) {

@@ -14,13 +14,14 @@ import {
   addressIncomplete,
   type ContactDetails,
   type FieldErrors,
+  formErrorsFromServer,
   hasErrors,
   type SubmitContext,
 } from "../../../schema/forms";
 import { useSite } from "../../lib/site";
 import { useErrorText } from "../contact/ContactForm";
 import { readContactDetails, saveContactDetail } from "../forms/contact-details";
-import { DangerMessage } from "../forms/fields";
+import { DangerMessage, PrivacyNote } from "../forms/fields";
 import { postContact } from "../forms/submit";
 import { useCaptcha } from "../forms/useCaptcha";
 import { useHydrated } from "../forms/useHydrated";
@@ -54,6 +55,13 @@ export interface MultiStepFormProps<V extends ContactDetails & AddressValues> {
 }
 
 type Status = "idle" | "submitting" | "success" | "failure";
+/** Why a submission failed: the message the visitor reads (fields: their own errors show). */
+type FailureReason = "other" | "captcha" | "rate-limited" | "fields";
+const FAILURE_MESSAGES: Record<Exclude<FailureReason, "fields">, string> = {
+  other: "multi-step-form.errors.submit",
+  captcha: "multi-step-form.errors.submit-captcha",
+  "rate-limited": "multi-step-form.errors.submit-rate-limited",
+};
 
 export function MultiStepForm<V extends ContactDetails & AddressValues>(props: MultiStepFormProps<V>) {
   const { t } = useTranslation();
@@ -69,6 +77,7 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>("idle");
+  const [failure, setFailure] = useState<FailureReason>("other");
   const [municipalities, setMunicipalities] = useState<MunicipalityOption[] | null>(null);
   const moved = useRef(false);
   const hydrated = useHydrated();
@@ -142,17 +151,28 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
     }
     setStatus("submitting");
     let ok = false;
+    let reason: FailureReason = "other";
     try {
       const token = await captcha.token();
       const result = await postContact(site, props.payload(values, { locale: site.locale, token }));
-      // site.md §7: the body is not read; the HTTP status decides.
+      // site.md §7: the HTTP status decides. A refused captcha or the rate limit says so.
       ok = result.status >= 200 && result.status < 300;
+      if (result.status === 429) reason = "rate-limited";
+      else if (result.status === 403 && result.errors?.recaptcha_response) reason = "captcha";
+      else if (result.status === 400 && result.errors) {
+        const serverErrors = formErrorsFromServer(result.errors);
+        if (hasErrors(serverErrors)) {
+          setErrors(serverErrors);
+          reason = "fields";
+        }
+      }
     } catch (error) {
       console.warn(`Multi-step form: ${(error as Error).message}`);
     } finally {
       void captcha.reset();
     }
     moved.current = true;
+    setFailure(reason);
     setStatus(ok ? "success" : "failure");
   }
 
@@ -223,7 +243,7 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
         <Sub id={headingId} ref={headingRef} tabIndex={-1} className="multistep__step-title">
           {t(`${ns}.steps.${step}`)}
         </Sub>
-        {status === "failure" ? <DangerMessage title={t("multi-step-form.errors.submit")} /> : null}
+        {status === "failure" && failure !== "fields" ? <DangerMessage title={t(FAILURE_MESSAGES[failure])} /> : null}
         {fieldErrors.length ? (
           <DangerMessage
             title={t("multi-step-form.errors.message-title")}
@@ -234,6 +254,7 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
           <legend className="form-sr-only">{t(`${ns}.steps.${step}`)}</legend>
           {props.renderStep(step, api)}
         </fieldset>
+        {last ? <PrivacyNote href={site.privacyPolicyPath} /> : null}
         <div className="btn-row multistep__nav">
           <button
             type="button"

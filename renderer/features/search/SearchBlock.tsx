@@ -11,7 +11,7 @@ import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
-import { type Listing, type Marker, type Municipality, searchApi } from "./api";
+import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
 import {
   activeFilterCount,
   apiQuery,
@@ -49,8 +49,12 @@ export function SearchBlock({
   title?: string;
 }) {
   const { t } = useTranslation();
-  const site = useSite();
-  const { locale } = site;
+  const siteInfo = useSite();
+  const { locale } = siteInfo;
+  // The site object changes identity when the route revalidates (every filter change writes
+  // the URL): the calls depend on what addresses the service, so they do not run again.
+  const { micrositeId, siteKey } = siteInfo;
+  const site = useMemo<SearchApiSite>(() => ({ micrositeId, siteKey, locale }), [micrositeId, siteKey, locale]);
   const bp = useBreakpoints();
   const [searchParams, setSearchParams] = useSearchParams();
   const defaultsRef = useRef(compact(defaults));

@@ -1,7 +1,9 @@
 /** The active filters as removable tags (site.md §4 Filter overlay), above the results and in the overlay. */
 import "../../messages/properties";
 import "../../messages/search";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useOverflow } from "../../lib/overflow";
 import type { Municipality } from "./api";
 import type { SearchFilters } from "./filters";
 import { formatPrice } from "./price";
@@ -16,6 +18,9 @@ export function Tags({
   onChange: (next: SearchFilters) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const listId = useId();
+  const [expanded, setExpanded] = useState(false);
   const money = (n: number) => formatPrice(i18n.language === "en" ? "en" : "fr", n);
   const name = (code: string) => municipalities.find((m) => m.MUN_CODE === code)?.DESCRIPTION ?? code;
   const tags: { key: string; label: string; clear: () => void }[] = [];
@@ -74,21 +79,42 @@ export function Tags({
       label: t("search.open-house"),
       clear: () => onChange({ ...filters, open_house: undefined }),
     });
+  // Collapsed to two rows of tags (one above 576 px, search.css) with a toggle when more wrap.
+  const overflowing = useOverflow(list, [tags.length, expanded]);
   if (!tags.length) return null;
   return (
-    <ul className="search-tags" aria-label={t("search.tags.label")}>
-      {tags.map((tag) => (
-        <li key={tag.key}>
-          <button
-            type="button"
-            className="search-tag"
-            onClick={tag.clear}
-            aria-label={t("search.tags.remove", { label: tag.label })}
-          >
-            {tag.label} <span aria-hidden="true">×</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="search-tags-area">
+      <ul
+        ref={list}
+        id={`${listId}-tags`}
+        className="search-tags"
+        data-collapsed={expanded ? undefined : ""}
+        aria-label={t("search.tags.label")}
+      >
+        {tags.map((tag) => (
+          <li key={tag.key}>
+            <button
+              type="button"
+              className="search-tag"
+              onClick={tag.clear}
+              aria-label={t("search.tags.remove", { label: tag.label })}
+            >
+              {tag.label} <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {overflowing || expanded ? (
+        <button
+          type="button"
+          className="search-tags__toggle"
+          aria-expanded={expanded}
+          aria-controls={`${listId}-tags`}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {t(expanded ? "search.tags.show-less" : "search.tags.show-more", { count: tags.length })}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -82,5 +82,18 @@ export const searchApi = {
     get(site, `/properties?${q}`, pageSchema, signal).then((a) => a.data),
   tooltip: (site: SearchApiSite, uls: string): Promise<TooltipData> =>
     get(site, `/property/${encodeURIComponent(uls)}/tooltip`, tooltipSchema),
-  filters: (site: SearchApiSite) => get(site, "/search-filters", filtersSchema),
+  filters: (site: SearchApiSite) => {
+    // Municipalities and price steps change with the feed, not with the visitor's filters:
+    // fetched once per visit and site language (site.md §9); a failure is asked again.
+    const key = `${site.micrositeId}|${site.locale}`;
+    let answer = filtersOnce.get(key);
+    if (!answer) {
+      answer = get(site, "/search-filters", filtersSchema);
+      filtersOnce.set(key, answer);
+      answer.catch(() => filtersOnce.delete(key));
+    }
+    return answer;
+  },
 };
+
+const filtersOnce = new Map<string, Promise<z.infer<typeof filtersSchema>>>();

@@ -2,11 +2,17 @@
  * Chunk-load failure (site.md §4, §8): a module that fails to load (Vite's
  * `vite:preloadError`, or an unhandled dynamic-import rejection) reloads the page,
  * at most once per 60 s. When the guard holds, the error goes on to the error page.
+ * A failure during a navigation loads the page the visitor was going to: the URL still
+ * shows the page they are leaving until the navigation commits.
  */
 import { useEffect } from "react";
-import { isChunkLoadError, reloadForChunkError } from "../../lib/chunk-reload";
+import { useNavigation } from "react-router";
+import { isChunkLoadError, reloadForChunkError, setChunkReloadTarget } from "../../lib/chunk-reload";
 
 export function ChunkReload() {
+  const { location } = useNavigation();
+  const target = location ? `${location.pathname}${location.search}${location.hash}` : undefined;
+  useEffect(() => setChunkReloadTarget(target), [target]);
   useEffect(() => {
     const onPreloadError = (event: Event) => {
       if (reloadForChunkError()) event.preventDefault();

@@ -167,6 +167,57 @@ UPDATE pages SET updated_at = (doc->>'updated_at')::timestamptz WHERE doc->>'upd
 `,
   },
   {
+    version: 10,
+    name: "leads",
+    up: `
+-- The broker's inbox: a status, the columns it filters and searches on (a lowercase,
+-- accent-free "search" text of name and e-mail), and the consent given with the lead.
+ALTER TABLE submissions ADD COLUMN status text NOT NULL DEFAULT 'new';
+ALTER TABLE submissions ADD COLUMN handled_at timestamptz;
+ALTER TABLE submissions ADD COLUMN name text NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN email text NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN search text NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN consent json;
+UPDATE submissions SET
+  name = coalesce(payload->>'full_name', ''),
+  email = coalesce(payload->>'email', ''),
+  search = lower(coalesce(payload->>'full_name', '') || ' ' || coalesce(payload->>'email', ''));
+CREATE INDEX submissions_created ON submissions(created_at);
+
+-- The delivery outbox: one row per lead and channel, written in the lead's transaction.
+-- Workers claim due rows with FOR UPDATE SKIP LOCKED and a lease (lease_owner,
+-- lease_until_ms); the row's id is the idempotency key the receiver sees.
+CREATE TABLE lead_deliveries (
+  id text PRIMARY KEY,
+  submission_id text NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+  channel text NOT NULL,
+  state text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_ms bigint NOT NULL,
+  lease_owner text,
+  lease_until_ms bigint,
+  last_error text,
+  delivered_at timestamptz,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX lead_deliveries_due ON lead_deliveries(state, next_attempt_ms);
+CREATE INDEX lead_deliveries_submission ON lead_deliveries(submission_id);
+
+-- Captcha challenges already used (single use), kept until they expire.
+CREATE TABLE captcha_replays (
+  id text PRIMARY KEY,
+  expires_ms bigint NOT NULL
+);
+CREATE INDEX captcha_replays_expires ON captcha_replays(expires_ms);
+
+-- Keys the server makes once and every process shares (the ALTCHA signing key).
+CREATE TABLE app_secrets (
+  name text PRIMARY KEY,
+  value text NOT NULL
+);
+`,
+  },
+  {
     version: 40,
     name: "removed_listings",
     up: `

@@ -144,6 +144,57 @@ UPDATE pages SET updated_at = json_extract(doc, '$.updated_at');
 `,
   },
   {
+    version: 10,
+    name: "leads",
+    up: `
+-- The broker's inbox: a status, the columns it filters and searches on (a lowercase,
+-- accent-free "search" text of name and e-mail), and the consent given with the lead.
+ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
+ALTER TABLE submissions ADD COLUMN handled_at TEXT;
+ALTER TABLE submissions ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN email TEXT NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN search TEXT NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN consent TEXT;
+UPDATE submissions SET
+  name = coalesce(json_extract(payload, '$.full_name'), ''),
+  email = coalesce(json_extract(payload, '$.email'), ''),
+  search = lower(coalesce(json_extract(payload, '$.full_name'), '') || ' ' || coalesce(json_extract(payload, '$.email'), ''));
+CREATE INDEX submissions_created ON submissions(created_at);
+
+-- The delivery outbox: one row per lead and channel, written in the lead's transaction.
+-- A worker claims due rows with a lease (lease_owner, lease_until_ms); the row's id is the
+-- idempotency key the receiver sees (Message-ID, webhook delivery header).
+CREATE TABLE lead_deliveries (
+  id TEXT PRIMARY KEY,
+  submission_id TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+  channel TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_ms INTEGER NOT NULL,
+  lease_owner TEXT,
+  lease_until_ms INTEGER,
+  last_error TEXT,
+  delivered_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX lead_deliveries_due ON lead_deliveries(state, next_attempt_ms);
+CREATE INDEX lead_deliveries_submission ON lead_deliveries(submission_id);
+
+-- Captcha challenges already used (single use), kept until they expire.
+CREATE TABLE captcha_replays (
+  id TEXT PRIMARY KEY,
+  expires_ms INTEGER NOT NULL
+);
+CREATE INDEX captcha_replays_expires ON captcha_replays(expires_ms);
+
+-- Keys the server makes once and every process shares (the ALTCHA signing key).
+CREATE TABLE app_secrets (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`,
+  },
+  {
     version: 40,
     name: "removed_listings",
     up: `

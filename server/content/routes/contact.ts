@@ -1,20 +1,37 @@
 /**
- * POST /contact (protected; multipart/form-data or urlencoded): contact, alert,
- * valuation and visit-request forms (a visit request's listing must be on the market). Order of checks: rate limit (429), captcha configured (503),
- * content type (415), size (413), fields (422), captcha token (403), then the
- * submission is stored durably and answered {status:"success", id}.
+ * The lead path's server side, shared by every form type (contact, alert, valuation, visit
+ * request — whose listing must be on the market — and any type added to `contactPayloadSchema`):
  *
- * GET /submissions/:site_id (content client, editor key): the stored submissions, newest first.
+ * POST /contact (protected; multipart/form-data or urlencoded). Order of checks: rate limit
+ * (429 with Retry-After), content type (415), size (413), fields (400 with field errors),
+ * captcha (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then
+ * the lead and its outbox rows are stored durably in one transaction and answered
+ * {status:"success", id}. Nothing is stored before every check has passed.
+ *
+ * GET /captcha/challenge (protected): a new ALTCHA challenge for this site's forms.
+ *
+ * GET /submissions/:site_id (content client, editor): the stored submissions, newest first.
  */
 import { z } from "zod";
 import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
+import { consentText } from "../../leads/messages";
+import { requireEditor } from "../auth";
+import { AltchaVerifier } from "../captcha";
 import { HttpError, json, queryObject } from "../http";
 import { clientIp } from "../rate-limit";
+import type { SiteRecord } from "../repository";
 import type { Route } from "../service";
+import type { LeadConsent } from "../stores/submissions";
 
 export const MAX_CONTACT_BYTES = 64 * 1024;
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 const KNOWN_CODES = new Set(["required", "format", "markup-not-allowed", "too-long"]);
+
+/** The consent a form type records with its lead (CASL express consent to e-mails). */
+function consentOf(payload: ContactPayload, site: SiteRecord, at: Date): LeadConsent | null {
+  if (payload.form_type !== "property_alert") return null;
+  return { email: { given_at: at.toISOString(), text: consentText(payload.locale, site.name) } };
+}
 
 /** Reads at most `max` bytes of the body; more is a 413, whether or not content-length was sent. */
 async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -91,8 +108,6 @@ export const contactRoutes: Route[] = [
           "retry-after": String(limit.retryAfter),
         });
       }
-      if (stores.captcha.kind === "unconfigured") throw new HttpError(503, "captcha not configured");
-
       // The boundary parameter is case-sensitive (browsers send "----WebKitFormBoundaryAbC…"):
       // only the media type is compared in lower case, the header is parsed as sent.
       const contentType = request.headers.get("content-type") ?? "";
@@ -118,17 +133,7 @@ export const contactRoutes: Route[] = [
       const parsed = contactPayloadSchema.safeParse(data);
       if (!parsed.success || Object.keys(fileErrors).length > 0) {
         const errors = { ...fileErrors, ...(parsed.success ? {} : contactErrors(parsed.error, data)) };
-        throw new HttpError(422, "Some fields are missing or invalid", errors);
-      }
-
-      const verdict = await stores.captcha.verify(parsed.data.recaptcha_response, {
-        remoteIp: ip === "unknown" ? undefined : ip,
-        hostnames: site.domains,
-      });
-      if (!verdict.ok) {
-        if (verdict.reason === "unavailable") throw new HttpError(503, "captcha verification unavailable");
-        if (verdict.reason === "not-configured") throw new HttpError(503, "captcha not configured");
-        throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
+        throw new HttpError(400, "Some fields are missing or invalid", errors);
       }
 
       const payload = parsed.data;
@@ -137,9 +142,21 @@ export const contactRoutes: Route[] = [
       let listing: { listing_address: string; listing_url: string } | undefined;
       if (payload.form_type === "visit_request") {
         const record = await stores.listings.get(payload.uls);
-        if (!record) throw new HttpError(422, "Some fields are missing or invalid", { uls: "invalid" });
+        if (!record) throw new HttpError(400, "Some fields are missing or invalid", { uls: "invalid" });
         listing = { listing_address: record.address[payload.locale], listing_url: record.url[payload.locale] };
       }
+      const verdict = await stores.captcha.verify(payload.recaptcha_response, {
+        remoteIp: ip === "unknown" ? undefined : ip,
+        hostnames: site.domains,
+        siteId: site.site_id,
+      });
+      if (!verdict.ok) {
+        if (verdict.reason === "unavailable") {
+          return json({ status: "error", message: "captcha verification unavailable" }, 503, { "retry-after": "5" });
+        }
+        throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
+      }
+
       const id = await stores.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
@@ -148,18 +165,31 @@ export const contactRoutes: Route[] = [
         recipient_slug: payload.form_type === "contact_form" ? (payload.recipient_slug ?? null) : null,
         payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
+        consent: consentOf(payload, site, new Date()),
+        deliveries: stores.leadDelivery.channels,
       });
+      stores.leadDelivery.stored();
       return json({ status: "success", id });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/captcha/challenge",
+    clients: ["protected"],
+    handler: async ({ stores, site }) => {
+      if (!site) throw new HttpError(401, "Missing or invalid site key");
+      if (!(stores.captcha instanceof AltchaVerifier)) throw new HttpError(404, "This site does not use ALTCHA");
+      return json(await stores.captcha.challenge(site.site_id));
     },
   },
   {
     method: "GET",
     pattern: "/submissions/:site_id",
     clients: ["content"],
-    handler: async ({ params, url, repo, stores, editor, site }) => {
-      if (!editor) throw new HttpError(401, "Reading submissions needs the editor key");
+    handler: async (ctx) => {
+      const { params, url, repo, stores } = ctx;
       const siteId = params.site_id ?? "";
-      if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+      requireEditor(ctx, siteId);
       if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
       const parsed = submissionsQuerySchema.safeParse(queryObject(url));
       if (!parsed.success) {

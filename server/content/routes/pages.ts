@@ -2,7 +2,13 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
-import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../../schema/page";
+import {
+  type CaptchaConfig,
+  type FirstLoadData,
+  firstLoadSchema,
+  type PageData,
+  pageDataSchema,
+} from "../../../schema/page";
 import { fieldErrors, HttpError, json, readJson } from "../http";
 import { alternatePathsOf, type ContentRepository, pageRecordSchema, type SiteRecord } from "../repository";
 import type { Route } from "../service";
@@ -13,8 +19,16 @@ export function normalisePath(path: string): string {
   return clean === "" ? "/" : clean;
 }
 
-/** Builds the page answer of site.md §3 for a path of a site. */
-export async function buildPageAnswer(repo: ContentRepository, site: SiteRecord, rawPath: string): Promise<PageData> {
+/**
+ * Builds the page answer of site.md §3 for a path of a site. `captcha` is the service's
+ * captcha (its verifier decides what the forms use, whatever key the site record holds).
+ */
+export async function buildPageAnswer(
+  repo: ContentRepository,
+  site: SiteRecord,
+  rawPath: string,
+  captcha?: CaptchaConfig,
+): Promise<PageData> {
   const path = normalisePath(rawPath);
   const shell = {
     header: site.header,
@@ -27,6 +41,9 @@ export async function buildPageAnswer(repo: ContentRepository, site: SiteRecord,
     site_type: site.site_type,
     site_key: site.site_key,
     recaptcha: site.recaptcha,
+    captcha,
+    privacy_policy: site.privacy_policy,
+    site_name: site.name,
     production: true,
   };
   const redirect = await repo.findRedirect(site.site_id, path);
@@ -52,11 +69,15 @@ export async function buildPageAnswer(repo: ContentRepository, site: SiteRecord,
     title: page.title,
     alternate_paths: alternatePathsOf(page),
     version: page.version,
+    page_id: page.page_id,
   });
 }
 
-function firstLoad(site: SiteRecord): FirstLoadData {
+function firstLoad(site: SiteRecord, captcha: CaptchaConfig): FirstLoadData {
   return firstLoadSchema.parse({
+    captcha,
+    privacy_policy: site.privacy_policy,
+    site_name: site.name,
     production: true,
     microsite_id: site.microsite_id,
     site_id: site.site_id,
@@ -77,17 +98,22 @@ interface CachedAnswer {
 }
 const answerCaches = new WeakMap<ContentRepository, Map<string, CachedAnswer>>();
 
-async function cachedPageAnswer(repo: ContentRepository, site: SiteRecord, path: string): Promise<CachedAnswer> {
+async function cachedPageAnswer(
+  repo: ContentRepository,
+  site: SiteRecord,
+  path: string,
+  captcha: CaptchaConfig,
+): Promise<CachedAnswer> {
   let answerCache = answerCaches.get(repo);
   if (!answerCache) {
     answerCache = new Map();
     answerCaches.set(repo, answerCache);
   }
-  const key = `${site.site_id}\u0000${normalisePath(path)}`;
+  const key = `${site.site_id}\u0000${normalisePath(path)}\u0000${captcha.provider}`;
   const revision = await repo.revision();
   const hit = answerCache.get(key);
   if (hit && hit.revision === revision) return hit;
-  const body = JSON.stringify(await buildPageAnswer(repo, site, path));
+  const body = JSON.stringify(await buildPageAnswer(repo, site, path, captcha));
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (answerCache.size >= 2000) answerCache.clear();
   const answer = { revision, body, etag };
@@ -106,13 +132,13 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page/:site_id",
     clients: ["protected", "content"],
-    handler: async ({ request, params, repo, site }) => {
+    handler: async ({ request, params, repo, site, stores }) => {
       const parsed = pageRequestSchema.safeParse(await readJson(request));
       if (!parsed.success) throw new HttpError(400, "Invalid page request", fieldErrors(parsed.error));
       const target = site?.site_id === params.site_id ? site : await repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      const answer = await cachedPageAnswer(repo, target, parsed.data.path);
+      const answer = await cachedPageAnswer(repo, target, parsed.data.path, stores.captcha.publicConfig);
       return new Response(answer.body, {
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", etag: answer.etag },
       });
@@ -122,13 +148,13 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page",
     clients: ["unprotected"],
-    handler: async ({ request, repo, config }) => {
+    handler: async ({ request, repo, config, stores }) => {
       const parsed = firstLoadRequestSchema.safeParse(await readJson(request));
       if (!parsed.success) throw new HttpError(400, "Invalid first-load request", fieldErrors(parsed.error));
       const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
       const site = (await repo.findSiteByDomain(host)) ?? (await repo.getSite(config.SITE_ID));
       if (!site) throw new HttpError(404, "Unknown domain");
-      return json(firstLoad(site));
+      return json(firstLoad(site, stores.captcha.publicConfig));
     },
   },
   {
@@ -173,7 +199,7 @@ export const pageRoutes: Route[] = [
     method: "PUT",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
-    handler: async ({ request, params, repo, editor }) => {
+    handler: async ({ request, params, repo, editor, changed }) => {
       if (!editor) throw new HttpError(401, "Writing pages needs the editor key");
       const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
@@ -191,6 +217,7 @@ export const pageRoutes: Route[] = [
         );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
+      changed({ siteId, pageId: parsed.data.page.page_id });
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
     },
   },
