@@ -7,11 +7,14 @@ import {
   removedListingAnswerSchema,
   similarListingsAnswerSchema,
 } from "../schema/api";
+import { leadFields } from "../schema/lead-fields";
 import { FEATURES_BY_TYPE } from "../schema/listing";
 import { listingDescription } from "../server/content/data/listing-description";
 import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { REMOVED_DEMO_LISTINGS } from "../server/content/seed-stores";
+import { leadsCsv } from "../server/leads/csv";
+import { leadsT } from "../server/leads/messages";
 import { BROKER, createTestService, getProtected, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
 let ctx: TestService;
@@ -158,6 +161,30 @@ describe("POST /contact with form_type visit_request", () => {
         email: "elise@example.ca",
       },
     });
+  });
+
+  it("reads in the broker's inbox, e-mail and CSV with the property first: address, number, page", async () => {
+    const listing = all[101]!;
+    const response = await send(visit(listing.uls), "198.51.100.74");
+    const { id } = (await response.json()) as { id: string };
+    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
+    const lead = submissions.find((s) => s.id === id)!;
+    const t = leadsT("fr");
+    expect(t("leads.types.visit_request")).toBe("Demande de visite");
+    const fields = leadFields(lead, "fr", t);
+    expect(fields.slice(0, 4).map((f) => [f.label, f.value])).toEqual([
+      ["Propriété", listing.address.fr],
+      ["N° d'inscription", listing.uls],
+      ["Page de la propriété", listing.url.fr],
+      ["Nom", "Élise Gagnon"],
+    ]);
+    expect(fields.at(-1)).toMatchObject({ label: "Message", value: "Je souhaite visiter cette propriété." });
+    const english = leadFields(lead, "en", leadsT("en")).map((f) => f.label);
+    expect(english.slice(0, 3)).toEqual(["Property", "Listing number", "Listing page"]);
+    const csv = leadsCsv([{ ...lead, status: "new" }], "fr", t);
+    expect(csv.split("\r\n")[0]).toContain("Propriété");
+    expect(csv).toContain("Demande de visite");
+    expect(csv).toContain(listing.uls);
   });
 
   it("refuses a listing that is not on the market (400, a field error) and a malformed number", async () => {
