@@ -4,6 +4,7 @@
  * frame and the list shows once the browser has read them. Not indexed: it differs per device.
  */
 import "../messages/listing";
+import "../messages/listing-later";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Block } from "../../schema/block";

@@ -10,7 +10,7 @@
 import "../messages/listing";
 import "../messages/properties";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import {
   type PropertyDetail,
   type PropertyListing,
@@ -22,20 +22,7 @@ import type { Block } from "../../schema/block";
 import { isLocale } from "../../schema/locales";
 import { parseBlocks } from "../../schema/parse";
 import { BlockList } from "../blocks/BlockList";
-import { LocationMap, VisitRequest } from "../features/listing/deferred";
-import { Gallery } from "../features/listing/Gallery";
-import {
-  BrokerCard,
-  DescriptionAndFeatures,
-  FavouriteButton,
-  FavouritesLink,
-  isSold,
-  KeyFacts,
-  PaymentEstimate,
-  PriceLine,
-  ShareAndPrint,
-} from "../features/listing/parts";
-import { PropertyCard } from "../features/search/PropertyCard";
+import { isSold, PriceLine } from "../features/listing/price-line";
 import { formatPrice } from "../features/search/price";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
@@ -43,11 +30,11 @@ import { useEffect, useState } from "react";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
 import { getI18n } from "../lib/i18n";
+import { islandGroup } from "../lib/island";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
 import { type SiteFacts, siteFactsOf } from "../lib/site-facts";
-import { Icon } from "../ui/Icon";
 import type { Route } from "./+types/listing";
 
 type Locale = "fr" | "en";
@@ -55,6 +42,36 @@ type Locale = "fr" | "en";
 /** The search page and the calculator page of a site, when it has them. */
 export const SEARCH_PATHS = { fr: "/fr/proprietes", en: "/en/properties" } as const;
 export const CALCULATOR_PATHS = { fr: "/fr/calculatrice-hypothecaire", en: "/en/mortgage-calculator" } as const;
+
+// The parts below the price hydrate later (renderer/lib/island.tsx); their code is one chunk.
+const island = islandGroup(() => import("../features/listing/later"));
+/** Arrows, swipe and the viewer: when the visitor reaches for the photos, or the browser is idle. */
+const Gallery = island((m) => m.Gallery, { selector: ".listing-page .gallery", on: ["interaction", "idle"] });
+/** Save (and the favourites link once there is one), share, print. */
+const ListingActions = island((m) => m.ListingActions, {
+  selector: ".listing-page .listing-actions",
+  on: ["interaction", "idle"],
+});
+/** The units' choice kept on the device shows once hydrated, as before. */
+const KeyFacts = island((m) => m.KeyFacts, { selector: ".listing-facts", on: ["interaction", "visible", "idle"] });
+const DescriptionAndFeatures = island((m) => m.DescriptionAndFeatures, {
+  selector: ".listing-page .listing-meta",
+  on: ["visible"],
+});
+const PaymentEstimate = island((m) => m.PaymentEstimate, { selector: ".listing-payment", on: ["visible"] });
+const BrokerCard = island((m) => m.BrokerCard, {
+  selector: ".listing-page .broker-card",
+  on: ["interaction", "visible"],
+});
+const SimilarListings = island((m) => m.SimilarListings, { selector: ".listing-similar", on: ["visible"] });
+/** The map and the visit form: their parts hydrate near the screen, then load their own code (deferred.tsx). */
+/** Below 992 px, Call, Text and Visit stay one tap away (links: they work before it hydrates). */
+const CallBar = island((m) => m.CallBar, { selector: ".listing-callbar", on: ["interaction", "idle"] });
+const LocationMap = island((m) => m.LocationMap, { selector: ".listing-location", on: ["visible"] });
+const VisitRequest = island((m) => m.VisitRequest, {
+  selector: ".listing-page #visit",
+  on: ["visible", "interaction"],
+});
 
 interface Shell {
   locale: Locale;
@@ -73,8 +90,9 @@ interface Shell {
 interface ListingView extends Shell {
   kind: "listing";
   listing: PropertyDetail;
-  /** JSON-LD, written on the server (its code stays out of the browser's bundle). */
+  /** JSON-LD and the head, written on the server (their code stays out of the browser's bundle). */
   jsonLd: string;
+  meta: MetaDescriptor[];
   similar: PropertyListing[];
   calculatorPath?: string;
   searchPath: string;
@@ -82,6 +100,7 @@ interface ListingView extends Shell {
 
 interface RemovedView extends Shell {
   kind: "removed";
+  meta: MetaDescriptor[];
   address?: string;
   similar: PropertyListing[];
   searchPath: string;
@@ -128,13 +147,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const searchPath = has(SEARCH_PATHS[lang]) ? SEARCH_PATHS[lang] : `/${lang}`;
   if (response.status === 410) {
     const removed = removedListingAnswerSchema.parse(await response.json());
-    return data({ ...shell, kind: "removed", similar: removed.similar, searchPath } satisfies RemovedView, {
+    const meta = [{ title: tFor(lang)("listing.removed.title") }, { name: "robots", content: "noindex, follow" }];
+    return data({ ...shell, kind: "removed", meta, similar: removed.similar, searchPath } satisfies RemovedView, {
       status: 410,
     });
   }
   if (!response.ok) throw notFound(lang);
   const listing = propertyDetailAnswerSchema.parse(await response.json());
   const similar = similarResponse.ok ? similarListingsAnswerSchema.parse(await similarResponse.json()).data : [];
+  const title = listingTitle(listing, lang, tFor(lang));
   return {
     ...shell,
     kind: "listing",
@@ -143,6 +164,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     calculatorPath: has(CALCULATOR_PATHS[lang]) ? CALCULATOR_PATHS[lang] : undefined,
     searchPath,
     jsonLd: jsonLd({ listing, locale: lang, origin: shell.origin, searchPath }, tFor(lang)),
+    meta: listingMeta(listing, lang, shell.origin, title),
   } satisfies ListingView;
 }
 
@@ -164,8 +186,11 @@ const RESIDENCE_TYPE: Record<PropertyDetail["type"], string> = {
   comm: "Place",
 };
 
-function listingTitle(view: ListingView, t: (key: string, options?: Record<string, unknown>) => string): string {
-  const { listing, locale } = view;
+function listingTitle(
+  listing: PropertyDetail,
+  locale: Locale,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   const price = formatPrice(locale, listing.price);
   const type = t(`properties.types.${listing.type}`);
   if (isSold(listing)) return `${type} ${t("listing.transaction.sold").toLowerCase()} | ${listing.address[locale]}`;
@@ -173,17 +198,14 @@ function listingTitle(view: ListingView, t: (key: string, options?: Record<strin
   return `${type} ${t(`listing.transaction.${listing.forSaleForRent}`).toLowerCase()} | ${listing.address[locale]} | ${amount}`;
 }
 
+/** The head is written by the loader (its code stays out of the browser's bundle). */
 export function meta({ loaderData }: Route.MetaArgs) {
-  const view = loaderData as ListingView | RemovedView | undefined;
-  if (!view) return [];
-  // Meta runs outside React: the i18n instance of the page's language writes the title.
-  const t = tFor(view.locale);
-  if (view.kind === "removed") {
-    return [{ title: t("listing.removed.title") }, { name: "robots", content: "noindex, follow" }];
-  }
-  const { listing, locale, origin } = view;
+  return (loaderData as ListingView | RemovedView | undefined)?.meta ?? [];
+}
+
+/** Title, description, canonical, hreflang and Open Graph of a listing. */
+function listingMeta(listing: PropertyDetail, locale: Locale, origin: string, title: string): MetaDescriptor[] {
   const other = locale === "fr" ? "en" : "fr";
-  const title = listingTitle(view, t);
   const description = listing.description?.[locale] ?? title;
   return [
     { title },
@@ -295,25 +317,6 @@ function BackToSearch({ fallback }: { fallback: string }) {
   );
 }
 
-function SimilarListings({ listings, locale }: { listings: PropertyListing[]; locale: Locale }) {
-  const { t } = useTranslation();
-  if (!listings.length) return null;
-  return (
-    <section className="listing-similar" aria-labelledby="listing-similar-title">
-      <h2 id="listing-similar-title" className="title-3">
-        {t("listing.similar.title")}
-      </h2>
-      <ul className="listing-similar__grid">
-        {listings.map((l) => (
-          <li key={l.uls}>
-            <PropertyCard listing={l} locale={locale} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function ListingBody({ view }: { view: ListingView }) {
   const { t } = useTranslation();
   const nonce = useNonce();
@@ -328,11 +331,12 @@ function ListingBody({ view }: { view: ListingView }) {
       </script>
       <div className="listing-top">
         <BackToSearch fallback={view.searchPath} />
-        <div className="listing-actions">
-          <FavouriteButton listing={listing} />
-          <ShareAndPrint url={url} title={address} />
-          <FavouritesLink href={locale === "fr" ? "/fr/favoris" : "/en/favourites"} />
-        </div>
+        <ListingActions
+          listing={listing}
+          url={url}
+          title={address}
+          favouritesPath={locale === "fr" ? "/fr/favoris" : "/en/favourites"}
+        />
       </div>
       <Gallery images={listing.carousel_images} address={address} />
       <div className="listing-layout">
@@ -374,24 +378,8 @@ function ListingBody({ view }: { view: ListingView }) {
           />
         </aside>
       </div>
-      <SimilarListings listings={view.similar} locale={locale} />
-      {listing.broker ? (
-        <nav className="listing-callbar" aria-label={t("listing.broker.bar")}>
-          <a className="btn btn-primary" href={`tel:${listing.broker.phone}`}>
-            <Icon name="phone" size={18} /> {t("listing.broker.call-short")}
-          </a>
-          <a
-            className="btn btn-secondary"
-            href={`sms:${listing.broker.phone}`}
-            aria-label={t("listing.broker.sms-label", { name: listing.broker.name })}
-          >
-            <Icon name="sms" size={18} /> {t("listing.broker.sms")}
-          </a>
-          <a className="btn btn-secondary" href="#visit">
-            <Icon name="calendar" size={18} /> {t("listing.broker.visit-short")}
-          </a>
-        </nav>
-      ) : null}
+      {view.similar.length ? <SimilarListings listings={view.similar} locale={locale} /> : null}
+      {listing.broker ? <CallBar broker={listing.broker} /> : null}
     </article>
   );
 }
@@ -407,7 +395,7 @@ function RemovedBody({ view }: { view: RemovedView }) {
           {t("listing.removed.search")}
         </a>
       </p>
-      <SimilarListings listings={view.similar} locale={view.locale} />
+      {view.similar.length ? <SimilarListings listings={view.similar} locale={view.locale} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@
  * The first photo is the page's largest paint: eager, high priority; thumbnails are lazy.
  */
 import "../../messages/listing";
+import "../../messages/listing-later";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon";

@@ -5,6 +5,7 @@
  * favourites) reads it after hydration.
  */
 import "../../messages/listing";
+import "../../messages/listing-later";
 import "../../messages/properties";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,29 +34,7 @@ export function formatListedDate(locale: Locale, iso: string): string {
   return format.format(new Date(iso));
 }
 
-export function isSold(listing: Pick<PropertyDetail, "badge">): boolean {
-  return listing.badge === "sold";
-}
-
-/** The price as the page shows it: none when sold, "/mois" for a rental. */
-export function PriceLine({ listing, locale }: { listing: PropertyDetail; locale: Locale }) {
-  const { t } = useTranslation();
-  const sold = isSold(listing);
-  const transaction = sold ? "sold" : listing.forSaleForRent;
-  const price = formatPrice(locale, listing.price);
-  return (
-    <div className="listing-price">
-      <p className="listing-price__transaction" data-transaction={transaction}>
-        {t(`listing.transaction.${transaction}`)}
-      </p>
-      {sold ? null : (
-        <p className="listing-price__amount">
-          {listing.forSaleForRent === "rent" ? t("properties.per-month", { price }) : price}
-        </p>
-      )}
-    </div>
-  );
-}
+export { isSold, PriceLine } from "./price-line";
 
 /** Square feet in the visitor's units, grouped in the locale's way. */
 export function formatArea(locale: Locale, sqft: number, units: "imperial" | "metric"): string {
