@@ -70,6 +70,9 @@ for (const width of [390, 1440] as const) {
       await expect(page.locator(".listing-price__amount")).toHaveText(cardPrice);
       await expect(page.locator(".listing-price__transaction")).toHaveText("À vendre");
 
+      // The page has hydrated (the back link now names the search with its filters); the gallery's
+      // own code may still be on its way (it loads when reached for): a press is not lost.
+      await expect(page.locator(".listing-back")).toHaveAttribute("href", /forSaleForRent=buy/);
       // Gallery: arrows, swipe, and the full-screen viewer from the keyboard.
       const total = await page.locator(".gallery__thumb").count();
       const n = Math.max(total, 1);
@@ -159,6 +162,7 @@ for (const width of [390, 1440] as const) {
         await inbox.getByLabel(t("fr", "leads.inbox.sign-in.key")).fill(EDITOR_KEY);
         await inbox.getByRole("button", { name: t("fr", "leads.inbox.sign-in.submit") }).click();
         await inbox.getByRole("searchbox", { name: t("fr", "leads.inbox.filters.search") }).fill(email);
+        await expect(inbox.getByRole("heading", { name: "1 demande" })).toBeVisible();
         const row = inbox.getByRole("button", { name: "Ouvrir la demande de Élise Gagnon" });
         await expect(row).toContainText(t("fr", "leads.types.visit_request"));
         await row.click();

@@ -10,7 +10,7 @@
  * The parts of one group share one chunk: whichever trigger fires first loads it, and every
  * part of the group then hydrates.
  */
-import { type ComponentType, Suspense, use, useEffect, useSyncExternalStore } from "react";
+import { type ComponentType, memo, Suspense, use, useEffect, useSyncExternalStore } from "react";
 
 export type IslandTrigger = "visible" | "interaction" | "idle";
 
@@ -124,12 +124,14 @@ export function islandGroup<M>(load: () => Promise<M>) {
       return <Component {...props} />;
     }
 
-    return function Island(props: P) {
+    // Memoised: a parent's render with the same props must not reach a boundary still waiting
+    // (React would give up on its server HTML and render it anew, empty until the code is here).
+    return memo(function Island(props: P) {
       return (
         <Suspense fallback={null}>
           <Part {...props} />
         </Suspense>
       );
-    };
+    }) as unknown as ComponentType<P>;
   };
 }

@@ -26,11 +26,13 @@ import { isSold, PriceLine } from "../features/listing/price-line";
 import { formatPrice } from "../features/search/price";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
 import { getI18n } from "../lib/i18n";
 import { islandGroup } from "../lib/island";
+import { allowPageCache } from "../lib/page-cache.server";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
@@ -109,6 +111,13 @@ interface RemovedView extends Shell {
 const notFound = (locale: Locale) =>
   data({ locale, status: 404, message: "errors.404-message", header: [], footer: [] }, { status: 404 });
 
+/**
+ * Kept by the rendered-page cache (server/page-cache): the page is the same for every visitor
+ * (favourites and units are read on the device after hydration), and every listing write bumps
+ * the content revision the cache's keys carry. Only a listing on the market is kept (not a 410).
+ */
+export const handle = { pageCache: true };
+
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang)) throw notFound("fr");
@@ -156,6 +165,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const listing = propertyDetailAnswerSchema.parse(await response.json());
   const similar = similarResponse.ok ? similarListingsAnswerSchema.parse(await similarResponse.json()).data : [];
   const title = listingTitle(listing, lang, tFor(lang));
+  // Its header and footer are the home page's; the listing's data moves the revision.
+  allowPageCache(
+    context,
+    lang,
+    page?.page_id ? [siteTag(site.site_id), pageTag(site.site_id, page.page_id)] : [siteTag(site.site_id)],
+  );
   return {
     ...shell,
     kind: "listing",
@@ -403,22 +418,25 @@ function RemovedBody({ view }: { view: RemovedView }) {
 export default function ListingRoute({ loaderData }: Route.ComponentProps) {
   const view = loaderData as ListingView | RemovedView;
   const outer = useSite();
-  const other = view.locale === "fr" ? "en" : "fr";
-  const alternatePaths =
-    view.kind === "listing"
-      ? { [view.locale]: view.listing.url[view.locale], [other]: view.listing.url[other] }
-      : { [view.locale]: view.searchPath };
+  // The same object while nothing changed: a new context value would reach the parts still
+  // waiting to hydrate (renderer/lib/island.tsx) and make React render them anew.
+  const site = useMemo(() => {
+    const other = view.locale === "fr" ? "en" : "fr";
+    const alternatePaths =
+      view.kind === "listing"
+        ? { [view.locale]: view.listing.url[view.locale], [other]: view.listing.url[other] }
+        : { [view.locale]: view.searchPath };
+    return {
+      ...outer,
+      locale: view.locale,
+      siteType: view.siteType,
+      micrositeId: view.micrositeId,
+      siteKey: view.siteKey,
+      alternatePaths,
+    };
+  }, [outer, view]);
   return (
-    <SiteProvider
-      value={{
-        ...outer,
-        locale: view.locale,
-        siteType: view.siteType,
-        micrositeId: view.micrositeId,
-        siteKey: view.siteKey,
-        alternatePaths,
-      }}
-    >
+    <SiteProvider value={site}>
       <PreloadModules hrefs={view.modules} />
       <BlockList blocks={view.header} locale={view.locale} siteType={view.siteType} region="header" />
       <main id="main-content" tabIndex={-1}>
