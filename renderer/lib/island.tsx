@@ -10,7 +10,7 @@
  * The parts of one group share one chunk: whichever trigger fires first loads it, and every
  * part of the group then hydrates.
  */
-import { type ComponentType, memo, Suspense, use, useEffect, useSyncExternalStore } from "react";
+import { type ComponentType, memo, Suspense, useEffect, useSyncExternalStore } from "react";
 
 export type IslandTrigger = "visible" | "interaction" | "idle";
 
@@ -113,7 +113,9 @@ export function islandGroup<M>(load: () => Promise<M>) {
 
     function Part(props: P) {
       const hydrating = useHydrating();
-      if (!module) use(typeof document === "undefined" || !hydrating ? start() : wait());
+      // Thrown, not `use`d: React replays a component whose `use` promise settles at once (a
+      // cached chunk), and that replay while hydrating made it give the boundary up (error 422).
+      if (!module) throw typeof document === "undefined" || !hydrating ? start() : wait();
       useEffect(() => {
         release();
         const button = pressed;

@@ -68,6 +68,8 @@ const BrokerCard = island((m) => m.BrokerCard, {
 const SimilarListings = island((m) => m.SimilarListings, { selector: ".listing-similar", on: ["visible"] });
 /** The map and the visit form: their parts hydrate near the screen, then load their own code (deferred.tsx). */
 /** Below 992 px, Call, Text and Visit stay one tap away (links: they work before it hydrates). */
+/** A listing taken off the market: what to do next and listings like it. */
+const RemovedBody = island((m) => m.RemovedBody, { selector: ".listing-removed", on: ["interaction", "idle"] });
 const CallBar = island((m) => m.CallBar, { selector: ".listing-callbar", on: ["interaction", "idle"] });
 const LocationMap = island((m) => m.LocationMap, { selector: ".listing-location", on: ["visible"] });
 const VisitRequest = island((m) => m.VisitRequest, {
@@ -399,22 +401,6 @@ function ListingBody({ view }: { view: ListingView }) {
   );
 }
 
-function RemovedBody({ view }: { view: RemovedView }) {
-  const { t } = useTranslation();
-  return (
-    <div className="container listing-page listing-removed" data-scheme="normal">
-      <h1 className="title-2">{t("listing.removed.title")}</h1>
-      <p className="text-body">{t("listing.removed.text-generic")}</p>
-      <p>
-        <a className="btn btn-primary" href={view.searchPath}>
-          {t("listing.removed.search")}
-        </a>
-      </p>
-      {view.similar.length ? <SimilarListings listings={view.similar} locale={view.locale} /> : null}
-    </div>
-  );
-}
-
 export default function ListingRoute({ loaderData }: Route.ComponentProps) {
   const view = loaderData as ListingView | RemovedView;
   const outer = useSite();
@@ -440,7 +426,11 @@ export default function ListingRoute({ loaderData }: Route.ComponentProps) {
       <PreloadModules hrefs={view.modules} />
       <BlockList blocks={view.header} locale={view.locale} siteType={view.siteType} region="header" />
       <main id="main-content" tabIndex={-1}>
-        {view.kind === "listing" ? <ListingBody view={view} /> : <RemovedBody view={view} />}
+        {view.kind === "listing" ? (
+          <ListingBody view={view} />
+        ) : (
+          <RemovedBody searchPath={view.searchPath} similar={view.similar} locale={view.locale} />
+        )}
       </main>
       <BlockList blocks={view.footer} locale={view.locale} siteType={view.siteType} region="footer" />
     </SiteProvider>

@@ -77,3 +77,28 @@ export function CallBar({ broker }: { broker: NonNullable<PropertyDetail["broker
     </nav>
   );
 }
+
+/** The 410 page's body: the listing is no longer on the market; the search and listings like it. */
+export function RemovedBody({
+  searchPath,
+  similar,
+  locale,
+}: {
+  searchPath: string;
+  similar: PropertyListing[];
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="container listing-page listing-removed" data-scheme="normal">
+      <h1 className="title-2">{t("listing.removed.title")}</h1>
+      <p className="text-body">{t("listing.removed.text-generic")}</p>
+      <p>
+        <a className="btn btn-primary" href={searchPath}>
+          {t("listing.removed.search")}
+        </a>
+      </p>
+      {similar.length ? <SimilarListings listings={similar} locale={locale} /> : null}
+    </div>
+  );
+}
