@@ -5,11 +5,25 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Part of a messages file: `locales/fr.json?only=a,b&messages` keeps the top-level keys a and
- * b, `?except=a,b&messages` all the others. locales/fr.json and en.json stay one file per
+ * b, `?except=a,b&messages` all the others; `a.c` names key c inside a (locales/listing: what the
+ * page's first paint says, and what its parts hydrated later say). locales/fr.json and en.json stay one file per
  * language for translators, while the browser loads a small core (shell, header, footer,
  * content blocks) and the forms', people's and media's messages only with those blocks
  * (renderer/messages/*.ts; tests/locales.test.ts checks every key lands in one part).
  */
+function messagePart(all: Record<string, unknown>, keys: Set<string>, keep: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(all)) {
+    // A dotted key ("listing.gallery") names a key inside one: the part goes down a level.
+    const inner = new Set([...keys].filter((k) => k.startsWith(`${key}.`)).map((k) => k.slice(key.length + 1)));
+    if (inner.size && value && typeof value === "object") {
+      const part = messagePart(value as Record<string, unknown>, inner, keep);
+      if (Object.keys(part).length) out[key] = part;
+    } else if (keys.has(key) === keep) out[key] = value;
+  }
+  return out;
+}
+
 function messageParts(): Plugin {
   return {
     name: "message-parts",
@@ -22,8 +36,7 @@ function messageParts(): Plugin {
       const keys = new Set((only ?? params.get("except") ?? "").split(","));
       this.addWatchFile(file);
       const all = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
-      const part = Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key) === (only !== null)));
-      return { code: `export default ${JSON.stringify(part)};`, moduleType: "js" };
+      return { code: `export default ${JSON.stringify(messagePart(all, keys, only !== null))};`, moduleType: "js" };
     },
   };
 }

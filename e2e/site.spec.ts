@@ -259,8 +259,31 @@ test.describe("robots.txt and sitemap.xml", () => {
     expect(body).toContain("Disallow: /en/qa/");
   });
 
-  test("sitemap.xml lists both languages with alternates", async ({ request, baseURL }) => {
-    const response = await request.get("/sitemap.xml");
+  test("sitemap.xml is an index of the pages' file and the listings' files", async ({ request, baseURL }) => {
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    expect(index.headers()["content-type"]).toContain("xml");
+    const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]);
+    // 50,000 listings, 25,000 per file (50,000 URLs, the protocol's limit).
+    expect(files).toEqual([
+      `${baseURL}/sitemaps/pages.xml`,
+      `${baseURL}/sitemaps/listings/1.xml`,
+      `${baseURL}/sitemaps/listings/2.xml`,
+    ]);
+    const listings = await request.get("/sitemaps/listings/1.xml");
+    expect(listings.status()).toBe(200);
+    const xml = await listings.text();
+    const urls = xml.match(/<url>[\s\S]*?<\/url>/g) ?? [];
+    expect(urls.length).toBeGreaterThan(40_000);
+    expect(urls.length).toBeLessThanOrEqual(50_000);
+    expect(urls[0]).toMatch(/<loc>[^<]+\/fr\/propriete\/[a-z0-9-]+-\d+<\/loc>/);
+    for (const hreflang of ["fr-CA", "en-CA", "x-default"]) expect(urls[0]).toContain(`hreflang="${hreflang}"`);
+    expect((await request.get("/sitemaps/listings/3.xml")).status()).toBe(404);
+    expect((await request.get("/sitemaps/listings/abc")).status()).toBe(404);
+  });
+
+  test("the pages' sitemap lists both languages with alternates", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemaps/pages.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("xml");
     const xml = await response.text();

@@ -1,6 +1,6 @@
 /**
- * The visitor's sweep: every URL of both demo sites' sitemaps (listing and blog-post pages
- * sampled, they share one template), the search page, the block gallery and an error page,
+ * The visitor's sweep: every URL of both demo sites' sitemaps (through the sitemap index;
+ * listing and blog-post pages sampled, they share one template, plus a sold listing), the search page, the block gallery and an error page,
  * at six widths, looked at the way a visitor does:
  *
  * - every interactive element can be reached: scrolled into view, its centre is on screen
@@ -77,9 +77,17 @@ function get(request: APIRequestContext, url: string, host?: string) {
 
 /** `<loc>` values of a sitemap, listing and blog-post URLs sampled per language. */
 async function sitemapUrls(request: APIRequestContext, origin: string, host?: string): Promise<string[]> {
-  const answer = await get(request, `${origin}/sitemap.xml`, host);
-  expect(answer.status(), `${origin}/sitemap.xml`).toBe(200);
-  const locs = [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+  const index = await get(request, `${origin}/sitemap.xml`, host);
+  expect(index.status(), `${origin}/sitemap.xml`).toBe(200);
+  // sitemap.xml is an index: the pages' file and the listings' files (the first is enough to sample from).
+  const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+  const wanted = files.filter((f) => !/\/sitemaps\/listings\/(?!1\.xml)/.test(f));
+  const locs: string[] = [];
+  for (const file of wanted) {
+    const answer = await get(request, file, host);
+    expect(answer.status(), file).toBe(200);
+    locs.push(...[...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname));
+  }
   const templated = /^\/(fr\/blogue|en\/blog|fr\/propriete|en\/property)\//;
   const seen = new Map<string, number>();
   return locs.filter((p) => {
@@ -91,20 +99,33 @@ async function sitemapUrls(request: APIRequestContext, origin: string, host?: st
   });
 }
 
+/** The page of a listing with this badge, from the search's answer. */
+async function firstListingPath(request: APIRequestContext, badge: string): Promise<string | undefined> {
+  const answer = await request.get(`${brokerOrigin}/api/swc/ms-demo-broker/properties?limit=100&forSaleForRent=buy`, {
+    headers: { "x-site-key": "sk_demo_broker_public_0001" },
+  });
+  const body = (await answer.json()) as {
+    data: { propertiesListing: { badge: string | null; url: { fr: string } }[] };
+  };
+  return body.data.propertiesListing.find((l) => l.badge === badge)?.url.fr;
+}
+
 let targets: Target[] | undefined;
 async function sweepTargets(request: APIRequestContext): Promise<Target[]> {
   if (targets) return targets;
   const broker = await sitemapUrls(request, brokerOrigin);
   const agency = await sitemapUrls(request, agencyOrigin, agencyHost);
-  // A listing page (the sitemap does not list listings yet): one the home page features.
+  // A listing the home page features, beside the sampled ones of the sitemap; a sold one and a removed one (410).
   const listings = await request.get(`${brokerOrigin}/fr`);
   const listingPaths = [
     ...new Set([...(await listings.text()).matchAll(/href="(\/fr\/propriete\/[^"]+)"/g)].map((m) => m[1])),
   ];
+  const soldPath = await firstListingPath(request, "sold");
   const list: Target[] = [
     ...broker.map((p) => ({ url: `${brokerOrigin}${p}`, name: p })),
     ...agency.map((p) => ({ url: `${agencyOrigin}${p}`, name: `agency${p}`, host: agencyHost })),
     ...listingPaths.slice(0, 1).map((p) => ({ url: `${brokerOrigin}${p}`, name: p ?? "" })),
+    ...(soldPath ? [{ url: `${brokerOrigin}${soldPath}`, name: soldPath }] : []),
     { url: `${brokerOrigin}/fr/qa/blocks`, name: "/fr/qa/blocks", gallery: true },
     { url: `${brokerOrigin}/fr/page-inexistante`, name: "/fr/page-inexistante", status: 404 },
     { url: `${brokerOrigin}/en/no-such-page`, name: "/en/no-such-page", status: 404 },

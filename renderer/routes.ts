@@ -4,6 +4,8 @@ export default [
   index("routes/root-redirect.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/pages.xml", "routes/sitemap-pages.ts"),
+  route("sitemaps/listings/:file", "routes/sitemap-listings.ts"),
   route(":lang/qa/blocks", "routes/gallery.tsx", { id: "gallery" }),
   route(":lang/qa/blocks/:type", "routes/gallery.tsx", { id: "gallery-block" }),
   // Editor sign-in, sign-out, first-run activation and account pages (French and English slugs).
@@ -15,6 +17,8 @@ export default [
   route(":lang/qa/leads", "routes/leads.tsx", { id: "leads-en" }),
   route(":lang/propriete/:slug", "routes/listing.tsx", { id: "listing-fr" }),
   route(":lang/property/:slug", "routes/listing.tsx", { id: "listing-en" }),
+  route(":lang/favoris", "routes/favourites.tsx", { id: "favourites-fr" }),
+  route(":lang/favourites", "routes/favourites.tsx", { id: "favourites-en" }),
   route("fr/blogue/rss.xml", "routes/feed.ts", { id: "feed-fr" }),
   route("en/blog/rss.xml", "routes/feed.ts", { id: "feed-en" }),
   route("fr/blogue/:slugId", "routes/blog-post.tsx", { id: "blog-post-fr" }),

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { localeSchema } from "./common";
 import { EMAIL_PATTERN } from "./forms";
+import { LISTING_FEATURES } from "./listing";
 import { pageDataSchema } from "./page";
 
 // ---- pages -------------------------------------------------------------------
@@ -94,11 +95,55 @@ export const propertyTooltipSchema = z.object({
 });
 export type PropertyTooltip = z.infer<typeof propertyTooltipSchema>;
 
+export const listingDetailsSchema = z.object({
+  year_built: z.number().int().min(1600).max(2100).nullable(),
+  lot_area: z.number().nonnegative().nullable(),
+  parking: z.number().int().nonnegative(),
+  features: z.array(z.enum(LISTING_FEATURES)),
+});
+
+/** The broker a site's listings lead to (site record `broker`): her card on a listing's page. */
+export const brokerCardSchema = z.object({
+  /** As on the OACIQ licence. */
+  name: z.string().min(1),
+  designation: localizedText,
+  agency: localizedText,
+  /** E.164, e.g. +14185550142: the tel: and sms: links. */
+  phone: z.string().regex(/^\+\d{8,15}$/),
+  /** As written for people, e.g. 418 555-0142. */
+  phone_display: z.string().min(1),
+  photo: z.object({ url: z.string(), alt: localizedText }).optional(),
+});
+export type BrokerCard = z.infer<typeof brokerCardSchema>;
+
 /** Answer of `GET /property/:uls`: the full listing, for its own page. */
 export const propertyDetailAnswerSchema = propertyListingSchema.extend({
   municipality: z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() }),
   listed_at: z.string(),
   open_house: z.boolean(),
+  details: listingDetailsSchema.optional(),
+  /** In both languages: the listing's own text, or one written from its facts. */
+  description: localizedText.optional(),
+  broker: brokerCardSchema.optional(),
+});
+
+/** Listings per sitemap file: two URLs each (fr, en), so a file stays within the protocol's 50,000 URLs. */
+export const LISTINGS_PER_SITEMAP = 25_000;
+/** Answer of `GET /properties/sitemap?page=N`: one sitemap file's listings (oldest first, sold ones left out). */
+export const listingSitemapAnswerSchema = z.object({
+  pages: z.number().int().nonnegative(),
+  data: z.array(z.object({ uls: z.string(), url: localizedText, listed_at: z.string() })),
+});
+
+/** Answer of `GET /property/:uls/similar`: a few listings like it (same type and transaction, nearby, similar price). */
+export const similarListingsAnswerSchema = z.object({ data: z.array(propertyListingSchema) });
+
+/** 410 answer of `GET /property/:uls` for a listing taken off the market: listings like the one that was there. */
+export const removedListingAnswerSchema = z.object({
+  status: z.literal("error"),
+  message: z.string(),
+  removed: z.literal(true),
+  similar: z.array(propertyListingSchema),
 });
 export type PropertyDetail = z.infer<typeof propertyDetailAnswerSchema>;
 
@@ -254,7 +299,7 @@ export const articleSitemapAnswerSchema = z.object({ data: z.array(articleSitema
 
 // ---- contact (form-data) -----------------------------------------------------------
 
-export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
+export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 export const RECIPIENT_TYPES = ["broker", "administrative_team", "executive_team", "team", "office", "agency"] as const;
 
 /** Email rule (site.md §5): text, an at sign, text, a dot, text; shared with the browser's rules (schema/forms.ts). */
@@ -301,6 +346,15 @@ export const contactFormPayloadSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, "format")
     .optional(),
+});
+
+/** A visit request from a listing's page: the contact form's fields and the listing's number. */
+export const visitRequestPayloadSchema = z.object({
+  ...commonContactShape,
+  form_type: z.literal("visit_request"),
+  uls: z.string().regex(/^\d{6,12}$/, "format"),
+  message: z.string().trim().min(1, "required").max(MAX, "too-long"),
+  preferred_method_of_contact: z.enum(["phone", "email", "text"]).optional(),
 });
 
 const addressShape = {
@@ -359,6 +413,7 @@ export const contactPayloadSchema = z.discriminatedUnion("form_type", [
   contactFormPayloadSchema,
   alertPayloadSchema,
   valuationPayloadSchema,
+  visitRequestPayloadSchema,
 ]);
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;
 

@@ -175,9 +175,12 @@ function contactFields(ctx: SubmitContext, form_type: string, d: ContactDetails)
 /** The form-data fields of POST /contact for the contact form (site.md §7), in order. */
 export function contactPayload(
   values: ContactFormValues,
-  ctx: SubmitContext & { recipient_type?: RecipientType; recipient_slug?: string },
+  ctx: SubmitContext & { recipient_type?: RecipientType; recipient_slug?: string; visit_uls?: string },
 ): Record<string, string> {
-  const out: Record<string, string> = { ...contactFields(ctx, "contact_form", values), message: values.message.trim() };
+  // A visit request is the contact form about one listing: its own form type, the listing's number.
+  const type = ctx.visit_uls ? "visit_request" : "contact_form";
+  const out: Record<string, string> = { ...contactFields(ctx, type, values), message: values.message.trim() };
+  if (ctx.visit_uls) out.uls = ctx.visit_uls;
   if (ctx.recipient_type) out.recipient_type = ctx.recipient_type;
   if (ctx.recipient_slug) out.recipient_slug = ctx.recipient_slug;
   if (values.preferred_method_of_contact) out.preferred_method_of_contact = values.preferred_method_of_contact;

@@ -32,6 +32,8 @@ const ADDRESS = ["address", "postal_code", "city", "province", "country"];
 /** The fields of each form type, in the order the visitor filled them. */
 export const FIELD_ORDER: Record<string, readonly string[]> = {
   contact_form: [...CONTACT, "message"],
+  // A listing's page: the property first (the service adds its address and page), then the visitor.
+  visit_request: ["listing_address", "uls", "listing_url", ...CONTACT, "message"],
   property_alert: [
     ...CONTACT,
     "municipality",

@@ -102,8 +102,8 @@ function largestChunks(manifest: ViteManifest, keys: Iterable<string>, count: nu
 const STUDIO_MARKERS = /monaco-editor|monaco|@tiptap|tiptap|prosemirror|@dnd-kit|dnd-kit|DndContext/i;
 
 /**
- * The pages DESIGN.md names for Lighthouse: home, a content page, the search page and a blog
- * post (the first in the sitemap). The 150 KB budget is a content page's (DESIGN.md); the
+ * The pages DESIGN.md names for Lighthouse: home, a content page, the search page, a blog
+ * post (the first in the sitemap) and a listing (the first in its sitemap, issue 21). The 150 KB budget is a content page's (DESIGN.md); the
  * search page's 200 KB, Leaflet included, comes from the property search issue.
  */
 const PUBLIC_PAGES: {
@@ -112,6 +112,8 @@ const PUBLIC_PAGES: {
   budgetKb: number;
   /** Chunks the page imports lazily as soon as it starts (manifest keys), counted with it. */
   lazy?: RegExp;
+  /** A figure to read, not a budget (e.g. what a page loads later, once scrolled). */
+  informative?: boolean;
 }[] = [
   { path: "/fr", label: "home", budgetKb: 150 },
   { path: "/fr/a-propos", label: "content page", budgetKb: 150 },
@@ -124,12 +126,31 @@ const PUBLIC_PAGES: {
     lazy: /node_modules\/leaflet\/|renderer\/features\/maps\/leaflet\.ts$/,
   },
   { path: firstBlogPost, label: "blog post", budgetKb: 150 },
+  // Issue 21: a listing's page (budgets of a content page). The parts below its price hydrate
+  // later (renderer/lib/island.tsx), its map (Leaflet, the base map) and its visit form when
+  // they come near the screen: shown apart, as a figure to read.
+  { path: firstListing, label: "listing page", budgetKb: 150 },
+  {
+    path: firstListing,
+    label: "listing page once its parts, map and form have loaded",
+    budgetKb: 150,
+    informative: true,
+    lazy: /renderer\/features\/maps\/(SiteMap\.tsx|leaflet\.ts|leaflet-vector\.ts)$|renderer\/features\/contact\/ContactForm\.tsx$|renderer\/features\/listing\/later\.tsx$/,
+  },
 ];
 
+async function firstListing(origin: string): Promise<string> {
+  const xml = await (await fetch(`${origin}/sitemaps/listings/1.xml`)).text();
+  const match = xml.match(/(\/fr\/propriete\/[a-z0-9-]+-\d+)</);
+  if (!match) throw new Error("no listing in /sitemaps/listings/1.xml");
+  return match[1]!;
+}
+
 async function firstBlogPost(origin: string): Promise<string> {
-  const html = await (await fetch(`${origin}/sitemap.xml`)).text();
+  // sitemap.xml is an index; the posts are in the pages' file.
+  const html = await (await fetch(`${origin}/sitemaps/pages.xml`)).text();
   const match = html.match(/(\/fr\/blogue\/[a-z0-9-]+-\d+)</);
-  if (!match) throw new Error("no article in sitemap.xml");
+  if (!match) throw new Error("no article in /sitemaps/pages.xml");
   return match[1]!;
 }
 
@@ -140,7 +161,7 @@ const bundleSection: BenchSection = {
     const rows: BenchRow[] = [];
     const views = blockViewSources();
     const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
-    for (const { path: pathOrFind, label, budgetKb, lazy } of PUBLIC_PAGES) {
+    for (const { path: pathOrFind, label, budgetKb, lazy, informative } of PUBLIC_PAGES) {
       let pagePath = typeof pathOrFind === "string" ? pathOrFind : "(blog post)";
       try {
         if (typeof pathOrFind !== "string") pagePath = await pathOrFind(origin);
@@ -170,8 +191,8 @@ const bundleSection: BenchSection = {
           metric: `JS ${pagePath} (${label}, ${new Set(types).size} block types)`,
           value: kb,
           unit: "KB",
-          budget: `≤ ${budgetKb} KB`,
-          pass: atMost(kb, budgetKb),
+          budget: informative ? undefined : `≤ ${budgetKb} KB`,
+          pass: informative ? undefined : atMost(kb, budgetKb),
           note: [
             late.length ? `not preloaded: ${late.map((k) => path.basename(manifest[k]!.file)).join(", ")}` : "",
             `largest: ${largestChunks(manifest, keys, 3)}`,
@@ -229,7 +250,9 @@ const lighthouseSection: BenchSection = {
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
     const rows: BenchRow[] = [];
-    for (const { path: pathOrFind } of PUBLIC_PAGES) {
+    for (const { path: pathOrFind, informative } of PUBLIC_PAGES) {
+      // A page measured twice for its JavaScript is scored once.
+      if (informative) continue;
       const pagePath = typeof pathOrFind === "string" ? pathOrFind : await pathOrFind(origin);
       const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
       try {

@@ -120,6 +120,17 @@ describe("locales", () => {
     const loaders: [string, string][] = [
       ...NAMESPACES.map((ns) => [ns, ns] as [string, string]),
       ...Object.entries(parts).flatMap(([name, keys]) => keys.map((key) => [key, name] as [string, string])),
+      // Parts of a namespace's file (`locales/listing/fr.json?only=listing.gallery,…&messages`).
+      ...fs.readdirSync("renderer/messages").flatMap((file) =>
+        (
+          fs
+            .readFileSync(`renderer/messages/${file}`, "utf8")
+            .match(/\/\w+\/fr\.json\?only=([\w.,-]+)&messages/)?.[1] ?? ""
+        )
+          .split(",")
+          .filter((key) => key.includes("."))
+          .map((key) => [key.replace(/\./g, "\\."), file.replace(/\.ts$/, "")] as [string, string]),
+      ),
     ];
     for (const file of files) {
       const text = fs.readFileSync(file, "utf8");

@@ -323,6 +323,24 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
     }
   });
 
+  it("serves a listing's page from the cache until the listing changes; a listing taken off the market answers 410, never kept", async () => {
+    const sitemap = (await get("/sitemaps/listings/1.xml")).body.toString();
+    const path = /(\/fr\/propriete\/[a-z0-9-]+-(\d+))</.exec(sitemap)!;
+    expect((await get(path[1]!)).status).toBe(200);
+    const again = await get(path[1]!);
+    expect(again.headers["x-page-cache"]).toBe("HIT");
+    expect(again.headers["surrogate-key"]).toMatch(/^site:demo-broker page:demo-broker:/);
+    expect(again.body.toString()).toContain('"@type":"RealEstateListing"');
+
+    expect(await ctx.service.stores.listings.remove(path[2]!)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const gone = await get(path[1]!);
+      expect(gone.status).toBe(410);
+      expect(gone.headers["x-page-cache"]).not.toBe("HIT");
+      expect(gone.headers["cache-control"]).toBe("private, no-cache");
+    }
+  });
+
   it("answers malformed requests with a 4xx, never a 500", async () => {
     for (const [target, headers] of [
       ["/fr/%E0%A4%A", {}],

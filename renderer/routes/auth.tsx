@@ -2,17 +2,20 @@
  * The editor pages under /{lang}/qa/…: sign-in (/fr/qa/connexion, /en/qa/sign-in), sign-out
  * (/fr/qa/deconnexion, /en/qa/sign-out), one-time links (/…/qa/activation) and the account
  * (/fr/qa/compte, /en/qa/account, signed-in editors only). Their code lives in studio/auth/
- * and loads with this route only.
+ * and loads with the page it draws (lazily: the screens parse answers with the studio's zod,
+ * which no public route module may import statically, tests/public-bundle.test.ts).
  */
+import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { Account } from "../../studio/auth/Account";
-import { Activation } from "../../studio/auth/Activation";
 import { authPageOf, authPath, safeNext, signInUrl } from "../../studio/auth/paths";
-import { SignIn } from "../../studio/auth/SignIn";
-import { SignOut } from "../../studio/auth/SignOut";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/auth";
+
+const Account = lazy(() => import("../../studio/auth/Account").then((m) => ({ default: m.Account })));
+const Activation = lazy(() => import("../../studio/auth/Activation").then((m) => ({ default: m.Activation })));
+const SignIn = lazy(() => import("../../studio/auth/SignIn").then((m) => ({ default: m.SignIn })));
+const SignOut = lazy(() => import("../../studio/auth/SignOut").then((m) => ({ default: m.SignOut })));
 
 const notFound = (locale: "fr" | "en") =>
   data({ locale, status: 404, message: "This page could not be found" }, { status: 404 });
@@ -43,7 +46,15 @@ export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
 }
 
-export default function AuthRoute({ loaderData }: Route.ComponentProps) {
+export default function AuthRoute(props: Route.ComponentProps) {
+  return (
+    <Suspense fallback={null}>
+      <AuthScreen {...props} />
+    </Suspense>
+  );
+}
+
+function AuthScreen({ loaderData }: Route.ComponentProps) {
   const { locale, page, editor, next } = loaderData;
   switch (page) {
     case "sign-in":

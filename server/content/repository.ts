@@ -5,6 +5,7 @@
  * other stores, and tests/store/ runs the same cases against both.
  */
 import { z } from "zod";
+import { brokerCardSchema } from "../../schema/api";
 import { siteTypeSchema } from "../../schema/common";
 import {
   alternatePathSchema,
@@ -31,6 +32,8 @@ export const siteRecordSchema = z.object({
   seo: seoSchema.partial().default({ robots_index_rule: "index, follow" }),
   variant: variantSchema.nullish(),
   recaptcha: recaptchaSchema.optional(),
+  /** The broker the site's listings lead to (her card on listing pages). */
+  broker: brokerCardSchema.optional(),
   /** The privacy policy page's paths; every form links it. */
   privacy_policy: privacyPolicySchema.optional(),
 });

@@ -2,11 +2,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_LISTING_COUNT, DEFAULT_LISTING_SEED, generateListings } from "./data/listings-generator";
+import {
+  DEFAULT_LISTING_COUNT,
+  DEFAULT_LISTING_SEED,
+  generateListings,
+  LISTING_REFERENCE_DATE,
+} from "./data/listings-generator";
 import { loadMunicipalities } from "./data/municipalities";
 import { FIXTURES_DIR } from "./seed";
 import type { Storage } from "./storage";
 import { articlesFixtureSchema } from "./stores/articles";
+
+/** Generated listings seeded and then removed (their pages answer 410). */
+export const REMOVED_DEMO_LISTINGS = 6;
 
 export const ARTICLES_FILE = path.join(FIXTURES_DIR, "articles.json");
 
@@ -16,7 +24,7 @@ function seedKey(count: number, seed: number, munText: string, articlesText: str
   for (const text of [munText, articlesText]) {
     for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
   }
-  return `v1:${count}:${seed}:${(hash >>> 0).toString(16)}`;
+  return `v2:${count}:${seed}:${(hash >>> 0).toString(16)}`;
 }
 
 export async function seedStores(
@@ -35,7 +43,13 @@ export async function seedStores(
   await storage.listings.replaceMunicipalities(
     municipalities.map((m) => ({ MUN_CODE: m.MUN_CODE, DESCRIPTION: m.DESCRIPTION })),
   );
-  await storage.listings.replaceAll(generateListings({ count, seed, municipalities }));
+  // A few more than `count`, taken off the market after loading: the demo has pages that
+  // answer 410 (a listing that sold privately or expired), as a live site always has.
+  const generated = generateListings({ count: count + REMOVED_DEMO_LISTINGS, seed, municipalities });
+  await storage.listings.replaceAll(generated);
+  for (const listing of generated.slice(count)) {
+    await storage.listings.remove(listing.uls, LISTING_REFERENCE_DATE);
+  }
   if (articlesText) {
     const parsed = articlesFixtureSchema.safeParse(JSON.parse(articlesText));
     if (!parsed.success) throw new Error(`Invalid fixture articles.json: ${z.prettifyError(parsed.error)}`);

@@ -39,7 +39,7 @@ import { signInUrl } from "../auth/paths";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
-const FORM_TYPES = ["contact_form", "property_alert", "property_valuation"] as const;
+const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 const toasts = new ToastQueue<{ text: string }>({ maxVisibleToasts: 3 });
 const notify = (text: string) => toasts.add({ text }, { timeout: 5000 });
 

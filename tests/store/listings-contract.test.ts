@@ -192,6 +192,25 @@ describe.each(harnesses)("$kind listings store", (harness) => {
     expect((await store.listings.get("99999991"))?.price).toBe(99_000_000);
   });
 
+  it("takes a listing off the market: out of every read, kept as removed, listed again by an upsert", async () => {
+    const gone = LISTINGS[5]!;
+    const before = await store.listings.count({});
+    expect(await store.listings.removed(gone.uls)).toBeUndefined();
+    expect(await store.listings.remove("no-such-listing")).toBe(false);
+    expect(await store.listings.remove(gone.uls, "2026-11-20T10:00:00.000Z")).toBe(true);
+    // Another process sees it gone on its next read, from the search index as from documents.
+    expect(await other.listings.get(gone.uls)).toBeUndefined();
+    expect(await other.listings.count({})).toBe(before - 1);
+    expect((await other.listings.points({})).some((p) => p.uls === gone.uls)).toBe(false);
+    const removed = await other.listings.removed(gone.uls);
+    expect(removed?.listing).toEqual(gone);
+    expect(removed && Date.parse(removed.removed_at)).toBe(Date.parse("2026-11-20T10:00:00.000Z"));
+    expect(await store.listings.remove(gone.uls)).toBe(false);
+    await store.listings.upsert(gone);
+    expect(await other.listings.removed(gone.uls)).toBeUndefined();
+    expect(await other.listings.get(gone.uls)).toEqual(gone);
+  });
+
   it("replaces every listing at once", async () => {
     await other.listings.replaceAll(LISTINGS.slice(0, 10));
     expect(await store.listings.size()).toBe(10);

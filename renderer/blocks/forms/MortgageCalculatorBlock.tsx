@@ -1,13 +1,25 @@
-/** mortgage_calculator_block (blocks.md §4, §9): thresholds, rates and defaults are block params. */
+/**
+ * mortgage_calculator_block (blocks.md §4, §9): thresholds, rates and defaults are block
+ * params; `?price=&down_payment=&property_type=` in the page's URL win over the defaults.
+ */
+
+import { useEffect, useState } from "react";
 import type { mortgageCalculatorBlock } from "../../../schema/blocks/forms";
 import MortgageCalculator from "../../features/calculator/MortgageCalculator";
+import { calculatorDefaultsFromQuery } from "../../features/calculator/query";
 import { RichText } from "../../ui/RichText";
 import type { BlockViewProps } from "../types";
 
 export default function MortgageCalculatorBlock({ fields, params }: BlockViewProps<typeof mortgageCalculatorBlock>) {
+  // A listing's payment estimate opens this page with its price and minimum down payment.
+  // Read after hydration (blocks render outside a router in previews and tests); the calculator
+  // starts again from those values (its key), as its fields keep their own state.
+  const [fromQuery, setFromQuery] = useState<ReturnType<typeof calculatorDefaultsFromQuery>>({});
+  useEffect(() => setFromQuery(calculatorDefaultsFromQuery(new URLSearchParams(window.location.search))), []);
   return (
     <section className="container section mortgage-calculator-block">
       <MortgageCalculator
+        key={JSON.stringify(fromQuery)}
         title={fields.main_title}
         intro={fields.description ? <RichText html={fields.description} /> : undefined}
         rules={{
@@ -25,6 +37,7 @@ export default function MortgageCalculatorBlock({ fields, params }: BlockViewPro
           amortization_period: Number(params.default_amortization),
           payment_frequency: params.default_frequency,
           property_type: params.default_property_type,
+          ...fromQuery,
         }}
       />
     </section>

@@ -6,7 +6,8 @@
  * the message blanked. Failure: a toast listing the errors; closing it returns to
  * neutral. Contact details are remembered in session storage across forms.
  *
- * Used by contact_form_block, the contact modal and hero_landing_page_1 (import it
+ * Used by contact_form_block, the contact modal, hero_landing_page_1 and a listing's
+ * visit request (`visit`: the same lead path, form type `visit_request`) (import it
  * lazily: `lazy(() => import("…/features/contact/ContactForm"))`).
  */
 // Their messages load with them (renderer/messages).
@@ -55,6 +56,8 @@ export interface ContactFormProps {
   askPreferredCommunication?: boolean;
   className?: string;
   onSuccess?: () => void;
+  /** A visit request about one listing: sent as form type `visit_request` with its number, the message prefilled. */
+  visit?: { uls: string; message: string };
 }
 
 export { contactWording } from "../../../schema/forms";
@@ -77,7 +80,7 @@ export default function ContactForm(props: ContactFormProps) {
   const errorText = useErrorText("contact-form");
   const [values, setValues] = useState<ContactFormValues>(() => ({
     ...emptyContactDetails(),
-    message: "",
+    message: props.visit?.message ?? "",
     preferred_method_of_contact: "",
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -130,6 +133,7 @@ export default function ContactForm(props: ContactFormProps) {
         token,
         recipient_type: props.recipientType,
         recipient_slug: props.recipientSlug,
+        visit_uls: props.visit?.uls,
       });
       const result = await postContact(site, fields);
       if (result.success) ok = true;

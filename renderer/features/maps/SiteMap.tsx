@@ -60,6 +60,8 @@ export interface SiteMapProps {
   onMarkerClick?: (id: string) => void;
   /** Fit the view to the markers (default true). */
   fitBounds?: boolean;
+  /** Zoom of a map with one marker (default SINGLE_MARKER_ZOOM). */
+  singleMarkerZoom?: number;
   /** CSS height; a number is pixels (default 420). */
   height?: number | string;
   /** Block interaction until the visitor clicks (default true). */
@@ -111,6 +113,7 @@ export function SiteMap({
   highlightId,
   onMarkerClick,
   fitBounds = true,
+  singleMarkerZoom = SINGLE_MARKER_ZOOM,
   height = 420,
   gateway = true,
   popupTrigger = "click",
@@ -299,7 +302,7 @@ export function SiteMap({
     };
     map.on("popupopen", onPopupOpen);
 
-    if (fitBounds) fitToMarkers(map, L, markers);
+    if (fitBounds) fitToMarkers(map, L, markers, singleMarkerZoom);
     setPopupHosts(hosts);
 
     return () => {
@@ -314,7 +317,7 @@ export function SiteMap({
       entries.clear();
       setPopupHosts({});
     };
-  }, [ready, markers, fitBounds]);
+  }, [ready, markers, fitBounds, singleMarkerZoom]);
 
   // Active and highlighted markers.
   useEffect(() => {
@@ -425,11 +428,11 @@ function applyStyle(entry: MarkerEntry, highlighted: boolean, activeId: string |
   }
 }
 
-function fitToMarkers(map: Leaflet.Map, L: LeafletApi, markers: readonly MapMarker[]) {
+function fitToMarkers(map: Leaflet.Map, L: LeafletApi, markers: readonly MapMarker[], singleZoom: number) {
   if (markers.length === 0) return;
   const first = markers[0];
   if (markers.length === 1 && first) {
-    map.setView([first.lat, first.lng], SINGLE_MARKER_ZOOM);
+    map.setView([first.lat, first.lng], singleZoom);
     return;
   }
   map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), {

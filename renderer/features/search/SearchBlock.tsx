@@ -30,6 +30,7 @@ import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
 import { formatNumber, priceIncrements } from "./price";
+import { readSearchReturn, type SearchReturn, writeSearchReturn } from "./return";
 import { type MapView, SearchMap } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
@@ -210,6 +211,29 @@ export function SearchBlock({
       loadMoreRef.current();
   }, [loading]);
 
+  // Back from a listing ("Retour à la recherche"): load as many cards as the visitor had, then scroll back.
+  const restore = useRef<SearchReturn | undefined>(undefined);
+  useEffect(() => {
+    const saved = readSearchReturn();
+    if (saved && saved.path === window.location.pathname + window.location.search) restore.current = saved;
+  }, []);
+  useEffect(() => {
+    const target = restore.current;
+    if (!target || loading || total === undefined || (listing.length === 0 && total > 0)) return;
+    if (listing.length < Math.min(target.count, total)) return loadMoreRef.current();
+    restore.current = undefined;
+    requestAnimationFrame(() => window.scrollTo(0, target.scrollY));
+  }, [loading, listing.length, total]);
+  const leaving = (event: { target: EventTarget }) => {
+    const link = (event.target as Element).closest?.('a[href*="/propriete/"], a[href*="/property/"]');
+    if (!link) return;
+    writeSearchReturn({
+      path: window.location.pathname + window.location.search,
+      scrollY: Math.round(window.scrollY),
+      count: listing.length,
+    });
+  };
+
   // "See results (N)": the count of the overlay's filters, throttled.
   const countThrottle = useMemo(
     () =>
@@ -249,6 +273,7 @@ export function SearchBlock({
       data-mode={mode}
       data-show-map={showMap ? "" : undefined}
       aria-labelledby={titleId}
+      onClickCapture={leaving}
     >
       <Title id={titleId} className="search-block__title">
         {title || t("search.title")}

@@ -4,6 +4,7 @@
  * and by `scripts/generate-listings.ts`.
  */
 import { PROPERTY_BADGES, type PropertyListing, propertyListingSchema } from "../../../schema/api";
+import { FEATURES_BY_TYPE, type ListingDetails } from "../../../schema/listing";
 import type { MunicipalityFixture } from "./municipalities";
 
 export const DEFAULT_LISTING_COUNT = 50_000;
@@ -20,6 +21,10 @@ export type ListingRecord = PropertyListing & {
   municipality: { MUN_CODE: string; DESCRIPTION: string };
   listed_at: string;
   open_house: boolean;
+  /** What the listing's own page shows (absent on records stored before they existed). */
+  details?: ListingDetails;
+  /** An imported listing's own text; generated ones get theirs from listingDescription. */
+  description?: { fr: string; en: string };
 };
 
 /** mulberry32: small, fast, good enough for fixtures. */
@@ -259,6 +264,43 @@ function specsFor(rng: Rng, type: PropertyType, rent: boolean) {
   }
 }
 
+/**
+ * Year built, lot area (square feet, null for a condo), parking spaces and feature codes.
+ * The description is not stored: `listingDescription` writes it from these facts in either
+ * language when the page asks, so a million generated listings carry a few numbers each
+ * instead of two paragraphs (an imported listing may bring its own text in `description`).
+ */
+function detailsFor(rng: Rng, type: PropertyType, area: number, badge: Badge | null): ListingDetails {
+  const year =
+    type === "terrain"
+      ? null
+      : badge === "new_build"
+        ? rng.int(2025, 2026)
+        : rng.weighted([
+            [rng.int(1880, 1949), type === "ferme" || type === "prop" ? 25 : 6],
+            [rng.int(1950, 1979), 25],
+            [rng.int(1980, 1999), 25],
+            [rng.int(2000, 2019), type === "condo" ? 40 : 25],
+            [rng.int(2020, 2025), 10],
+          ]);
+  const lot: Record<PropertyType, number | null> = {
+    maison: rng.int(3500, 16000),
+    condo: null,
+    prop: rng.int(3000, 9000),
+    ferme: rng.int(200_000, 2_500_000),
+    chalet: rng.int(8000, 80_000),
+    terrain: area,
+    comm: rng.int(5000, 60_000),
+  };
+  const parking =
+    type === "terrain" ? 0 : type === "condo" ? rng.int(0, 2) : type === "comm" ? rng.int(4, 40) : rng.int(1, 4);
+  const pool = FEATURES_BY_TYPE[type];
+  // One draw picks the features: bit k keeps pool[k] (about half of them), at least one.
+  const bits = Math.floor(rng.next() * 2 ** pool.length) || 1;
+  const features = pool.filter((_, k) => (bits >> k) & 1);
+  return { year_built: year, lot_area: lot[type], parking, features };
+}
+
 interface GenerateOptions {
   count?: number;
   seed?: number;
@@ -275,6 +317,8 @@ export function generateListings(options: GenerateOptions): ListingRecord[] {
   const reference = Date.parse(LISTING_REFERENCE_DATE);
   const usedUls = new Set<string>();
   const out: ListingRecord[] = [];
+  // A stream of its own for the page details, so adding them left every other field as it was.
+  const detailRng = createRng((options.seed ?? DEFAULT_LISTING_SEED) ^ 0x5bd1e995);
 
   for (let i = 0; i < count; i++) {
     const forced: Badge | undefined = count >= PROPERTY_BADGES.length ? PROPERTY_BADGES[i] : undefined;
@@ -361,6 +405,7 @@ export function generateListings(options: GenerateOptions): ListingRecord[] {
       municipality: { MUN_CODE: mun.MUN_CODE, DESCRIPTION: mun.DESCRIPTION },
       listed_at: listedAt,
       open_house: openHouse,
+      details: detailsFor(detailRng, type, specs.area, badge),
     });
   }
   // Cheap guard: what we generate must satisfy the answer schema.

@@ -327,4 +327,16 @@ CREATE TABLE app_secrets (
 );
 `,
   },
+  {
+    version: 40,
+    name: "removed_listings",
+    up: `
+-- Listings taken off the market: their pages answer 410 with similar listings.
+CREATE TABLE removed_listings (
+  uls text PRIMARY KEY,
+  doc json NOT NULL,
+  removed_at timestamptz NOT NULL
+);
+`,
+  },
 ];

@@ -304,4 +304,16 @@ CREATE TABLE app_secrets (
 );
 `,
   },
+  {
+    version: 40,
+    name: "removed_listings",
+    up: `
+-- Listings taken off the market: their pages answer 410 with similar listings.
+CREATE TABLE removed_listings (
+  uls TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  removed_at TEXT NOT NULL
+);
+`,
+  },
 ];

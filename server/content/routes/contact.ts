@@ -1,6 +1,6 @@
 /**
- * The lead path's server side, shared by every form type (contact, alert, valuation, and
- * any type added to `contactPayloadSchema`):
+ * The lead path's server side, shared by every form type (contact, alert, valuation, visit
+ * request — whose listing must be on the market — and any type added to `contactPayloadSchema`):
  *
  * POST /contact (protected; multipart/form-data or urlencoded). Order of checks: rate limit
  * (429 with Retry-After), content type (415), size (413), fields (400 with field errors),
@@ -136,7 +136,16 @@ export const contactRoutes: Route[] = [
         throw new HttpError(400, "Some fields are missing or invalid", errors);
       }
 
-      const verdict = await stores.captcha.verify(parsed.data.recaptcha_response, {
+      const payload = parsed.data;
+      // A visit request names a listing on the market; its address goes with the lead so the
+      // broker reads which property without looking the number up.
+      let listing: { listing_address: string; listing_url: string } | undefined;
+      if (payload.form_type === "visit_request") {
+        const record = await stores.listings.get(payload.uls);
+        if (!record) throw new HttpError(400, "Some fields are missing or invalid", { uls: "invalid" });
+        listing = { listing_address: record.address[payload.locale], listing_url: record.url[payload.locale] };
+      }
+      const verdict = await stores.captcha.verify(payload.recaptcha_response, {
         remoteIp: ip === "unknown" ? undefined : ip,
         hostnames: site.domains,
         siteId: site.site_id,
@@ -148,14 +157,13 @@ export const contactRoutes: Route[] = [
         throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
       }
 
-      const payload = parsed.data;
       const id = await stores.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
         locale: payload.locale,
         recipient_type: payload.form_type === "contact_form" ? (payload.recipient_type ?? null) : null,
         recipient_slug: payload.form_type === "contact_form" ? (payload.recipient_slug ?? null) : null,
-        payload: storedPayload(payload),
+        payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
         consent: consentOf(payload, site, new Date()),
         deliveries: stores.leadDelivery.channels,

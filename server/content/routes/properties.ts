@@ -1,6 +1,8 @@
 /** Property calls: GET /properties (count, map, pages), GET /property/:uls/tooltip, GET /municipalities, GET /search-filters. */
 import Supercluster, { type ClusterProperties } from "supercluster";
 import {
+  LISTINGS_PER_SITEMAP,
+  listingSitemapAnswerSchema,
   municipalitiesAnswerSchema,
   type PropertiesQuery,
   type PropertyMarker,
@@ -11,9 +13,12 @@ import {
   propertyDetailAnswerSchema,
   propertyListingSchema,
   propertyTooltipSchema,
+  removedListingAnswerSchema,
   searchFiltersAnswerSchema,
+  similarListingsAnswerSchema,
 } from "../../../schema/api";
 import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
+import { listingDescription } from "../data/listing-description";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
 import type { Bounds, ListingFilters, ListingRecord, ListingsStore, MapPoint } from "../stores/listings";
@@ -228,6 +233,44 @@ async function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: 
 
 const toListing = (record: ListingRecord) => propertyListingSchema.parse(record);
 
+export const SIMILAR_COUNT = 4;
+
+/**
+ * Listings like this one, best first: same type and transaction, price within 25 % and
+ * nearby (about 30 km), newest first; widened to 50 % and about 100 km, then to the whole
+ * region's type, when too few match. Sold ones are left out (nothing to visit).
+ */
+export async function similarListings(store: ListingsStore, listing: ListingRecord, limit = SIMILAR_COUNT) {
+  const found = new Map<string, ListingRecord>();
+  const box = (deg: number): Bounds => {
+    const lngDeg = deg / Math.max(0.2, Math.cos((listing.coords.lat * Math.PI) / 180));
+    return {
+      south: listing.coords.lat - deg,
+      north: listing.coords.lat + deg,
+      west: listing.coords.lng - lngDeg,
+      east: listing.coords.lng + lngDeg,
+    };
+  };
+  const steps: ListingFilters[] = [0.25, 0.5].flatMap((spread, i) => [
+    {
+      type: [listing.type],
+      forSaleForRent: listing.forSaleForRent,
+      price_min: Math.floor(listing.price * (1 - spread)),
+      price_max: Math.ceil(listing.price * (1 + spread)),
+      bounds: box(i === 0 ? 0.27 : 0.9),
+    },
+  ]);
+  steps.push({ type: [listing.type], forSaleForRent: listing.forSaleForRent, bounds: box(2) });
+  for (const filters of steps) {
+    for (const candidate of await store.search(filters, "newest", 0, limit * 3)) {
+      if (candidate.uls === listing.uls || candidate.badge === "sold" || found.has(candidate.uls)) continue;
+      found.set(candidate.uls, candidate);
+      if (found.size >= limit) return [...found.values()].map(toListing);
+    }
+  }
+  return [...found.values()].map(toListing);
+}
+
 export const propertyRoutes: Route[] = [
   {
     method: "GET",
@@ -256,12 +299,62 @@ export const propertyRoutes: Route[] = [
   },
   {
     method: "GET",
+    pattern: "/properties/sitemap",
+    clients: ["protected"],
+    handler: async ({ url, stores }) => {
+      const page = Number(url.searchParams.get("page") ?? "1");
+      if (!Number.isInteger(page) || page < 1)
+        throw new HttpError(400, "Invalid query parameter: page", { page: "format" });
+      const total = await stores.listings.count({});
+      const pages = Math.ceil(total / LISTINGS_PER_SITEMAP);
+      const records =
+        page <= pages
+          ? await stores.listings.search({}, "oldest", (page - 1) * LISTINGS_PER_SITEMAP, LISTINGS_PER_SITEMAP)
+          : [];
+      const data = records
+        .filter((l) => l.badge !== "sold")
+        .map((l) => ({ uls: l.uls, url: l.url, listed_at: l.listed_at }));
+      return json(listingSitemapAnswerSchema.parse({ pages, data }), 200, { "cache-control": "public, max-age=600" });
+    },
+  },
+  {
+    method: "GET",
     pattern: "/property/:uls",
+    clients: ["protected"],
+    handler: async ({ params, stores, site }) => {
+      const uls = params.uls ?? "";
+      const listing = await stores.listings.get(uls);
+      if (!listing) {
+        const removed = await stores.listings.removed(uls);
+        if (!removed) throw new HttpError(404, "Unknown listing");
+        // Gone, not missing: the page says so and offers listings like it.
+        return json(
+          removedListingAnswerSchema.parse({
+            status: "error",
+            message: "Listing removed",
+            removed: true,
+            similar: await similarListings(stores.listings, removed.listing),
+          }),
+          410,
+        );
+      }
+      return json(
+        propertyDetailAnswerSchema.parse({
+          ...listing,
+          description: listing.description ?? listingDescription(listing),
+          broker: site?.broker,
+        }),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/property/:uls/similar",
     clients: ["protected"],
     handler: async ({ params, stores }) => {
       const listing = await stores.listings.get(params.uls ?? "");
       if (!listing) throw new HttpError(404, "Unknown listing");
-      return json(propertyDetailAnswerSchema.parse(listing));
+      return json(similarListingsAnswerSchema.parse({ data: await similarListings(stores.listings, listing) }));
     },
   },
   {

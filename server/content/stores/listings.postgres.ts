@@ -252,6 +252,33 @@ export class PostgresListingsStore implements ListingsStore {
     return rows[0]?.doc;
   }
 
+  async remove(uls: string, removedAt = new Date().toISOString()): Promise<boolean> {
+    return pgTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO removed_listings(uls, doc, removed_at)
+         SELECT l.uls, d.doc, $2::timestamptz FROM listings l JOIN listing_docs d ON d.id = l.id WHERE l.uls = $1::text
+         ON CONFLICT(uls) DO UPDATE SET doc = EXCLUDED.doc, removed_at = EXCLUDED.removed_at
+         RETURNING (SELECT id FROM listings WHERE uls = $1::text) AS id`,
+        [uls, removedAt],
+      );
+      const id = rows[0]?.id;
+      if (id === undefined) return false;
+      await client.query("DELETE FROM listing_docs WHERE id = $1", [id]);
+      await client.query("DELETE FROM listings WHERE id = $1", [id]);
+      await bumpRevisions(client, "listings", "content");
+      return true;
+    });
+  }
+
+  async removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined> {
+    const { rows } = await this.pool.query<{ doc: ListingRecord; removed_at: Date }>(
+      "SELECT doc, removed_at FROM removed_listings r WHERE uls = $1 AND NOT EXISTS (SELECT 1 FROM listings l WHERE l.uls = r.uls)",
+      [uls],
+    );
+    const row = rows[0];
+    return row ? { listing: row.doc, removed_at: row.removed_at.toISOString() } : undefined;
+  }
+
   async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {
     await pgTransaction(this.pool, async (client) => {
       await client.query("DELETE FROM municipalities");

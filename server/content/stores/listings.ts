@@ -60,6 +60,10 @@ export interface ListingsStore {
   /** The matching listings grouped in cells of `cellPx` web-mercator pixels at `zoom` (see ListingIndex.gridClusters). */
   grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]>;
   get(uls: string): Promise<ListingRecord | undefined>;
+  /** Takes a listing off the market: it leaves every search, and `removed` keeps its last version. False if unknown. */
+  remove(uls: string, removedAt?: string): Promise<boolean>;
+  /** A listing taken off the market (its page answers 410 with similar ones), unless it is listed again. */
+  removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined>;
   replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void>;
   /** Sorted by DESCRIPTION in French collation (accents and case ignored, "Île" next to "Ile"). */
   municipalities(): Promise<Municipality[]>;
@@ -236,6 +240,32 @@ export class SqliteListingsStore implements ListingsStore {
     const index = this.index();
     const row = index.rowOf(uls);
     return row === undefined ? undefined : this.docs(index, [row])[0];
+  }
+
+  async remove(uls: string, removedAt = new Date().toISOString()): Promise<boolean> {
+    let done = false;
+    this.transaction(() => {
+      const row = this.sql
+        .get("SELECT l.id, d.doc FROM listings l JOIN listing_docs d ON d.id = l.id WHERE l.uls = ?")
+        .get(uls) as { id: number; doc: string } | undefined;
+      if (!row) return;
+      this.sql
+        .get("INSERT OR REPLACE INTO removed_listings(uls, doc, removed_at) VALUES(?, ?, ?)")
+        .run(uls, row.doc, removedAt);
+      this.sql.get("DELETE FROM listings WHERE id = ?").run(row.id);
+      this.sql.get("DELETE FROM listing_docs WHERE id = ?").run(row.id);
+      this.sql.get("DELETE FROM listings_rtree WHERE id = ?").run(row.id);
+      done = true;
+    });
+    return done;
+  }
+
+  async removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined> {
+    if (this.index().rowOf(uls) !== undefined) return undefined;
+    const row = this.sql.get("SELECT doc, removed_at FROM removed_listings WHERE uls = ?").get(uls) as
+      | { doc: string; removed_at: string }
+      | undefined;
+    return row ? { listing: JSON.parse(row.doc) as ListingRecord, removed_at: row.removed_at } : undefined;
   }
 
   async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {

@@ -1,0 +1,35 @@
+/**
+ * Back to the search from a listing: when a visitor follows a card, the search page keeps
+ * its path (the filters are in its query), its scroll position and how many cards were
+ * loaded in session storage; the listing's "Retour à la recherche" opens that path, and the
+ * search loads as many cards again before scrolling back (parsed with zod/mini).
+ */
+import * as z from "zod/mini";
+
+export const SEARCH_RETURN_KEY = "search-return";
+const searchReturnSchema = z.object({
+  /** Path and query of the search page (its filters are in the query). */
+  path: z.string().check(z.regex(/^\/(fr|en)\/[^/]/)),
+  scrollY: z.number().check(z.minimum(0)),
+  /** Cards loaded when the visitor left: the search loads as many again before scrolling. */
+  count: z.number().check(z.int(), z.minimum(0)),
+});
+export type SearchReturn = z.infer<typeof searchReturnSchema>;
+
+export function readSearchReturn(): SearchReturn | undefined {
+  try {
+    const raw = sessionStorage.getItem(SEARCH_RETURN_KEY);
+    const parsed = searchReturnSchema.safeParse(raw ? JSON.parse(raw) : undefined);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSearchReturn(value: SearchReturn): void {
+  try {
+    sessionStorage.setItem(SEARCH_RETURN_KEY, JSON.stringify(value));
+  } catch {
+    // Without session storage the back link still opens the search with its stored filters.
+  }
+}
