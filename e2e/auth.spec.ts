@@ -247,6 +247,26 @@ test("an anonymous visitor can neither list pages nor open the studio or the lea
   await expectNoAxeViolations(page);
 });
 
+test("the sign-in form works before (or without) its script, and never puts the password in a URL", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const account = fixtureAccount("editor");
+  await page.goto("/en/qa/sign-in?next=/en/qa/account");
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Incorrect e-mail or password.");
+  expect(page.url()).not.toContain("password");
+  await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/qa\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await context.close();
+});
+
 test("a cross-site write is refused even with a valid session", async ({ page }) => {
   await signIn(page);
   const response = await page.request.post("/api/auth/account/sessions/revoke", {

@@ -234,7 +234,8 @@ test.describe("error pages", () => {
     expect((await request.get("/xx/foo")).status()).toBe(404);
     const response = await page.goto("/xx/foo");
     expect(response?.status()).toBe(404);
-    await expect(page.getByText(t("fr", "errors.404-message"))).toBeVisible();
+    // No route matches a path outside /fr and /en: site.md §8's "This page could not be found".
+    await expect(page.getByText(t("fr", "errors.not-found"), { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: t("fr", "blocks.block-error.home") })).toBeVisible();
   });
 

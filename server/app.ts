@@ -86,6 +86,16 @@ function validHost(host: string | undefined): boolean {
   return valid;
 }
 
+const FORWARDED_TO_SIGN_IN = [
+  "cookie",
+  "origin",
+  "referer",
+  "user-agent",
+  "x-real-ip",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+];
+
 export function createServices(config: Config, content: ContentService): AppServices {
   const fetcher = config.CONTENT_API_URL
     ? (request: Request) => {
@@ -110,6 +120,21 @@ export function createServices(config: Config, content: ContentService): AppServ
       if (!response.ok) return null;
       const parsed = sessionSchema.safeParse(await response.json().catch(() => null));
       return parsed.success ? parsed.data.editor : null;
+    },
+    signIn: (request, email, password) => {
+      // The visitor's own headers: the service checks the origin and counts attempts per address.
+      const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
+      for (const name of FORWARDED_TO_SIGN_IN) {
+        const value = request.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return fetcher(
+        new Request(new URL("/api/auth/sign-in", request.url), {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ email, password }),
+        }),
+      );
     },
     config: {
       mapTileUrl: config.MAP_TILE_URL,

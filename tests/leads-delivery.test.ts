@@ -245,7 +245,13 @@ describe("lead delivery", () => {
     expect(perLead).toEqual([1, 1, 1]);
   });
 
-  it("loses no acknowledged lead and e-mails each once when the server is killed midway through 200 submissions", {
+  // Exactly once cannot be promised over SMTP across a SIGKILL: a message the server accepted
+  // in the instant before the process could record it is sent again after the restart (two
+  // generals; docs/decisions.md "Leads: at least once"). What is promised, and checked: no
+  // acknowledged lead lost, every lead e-mailed, a second copy only for a delivery on the wire at
+  // the kill (the pool has 2 connections), and a copy carries the same Message-ID, so the
+  // broker's mail system shows it once.
+  it("loses no acknowledged lead and e-mails each once, bar a delivery on the wire at the kill, when the server is killed midway through 200 submissions", {
     timeout: 120_000,
   }, async () => {
     const dir = dataDir();
@@ -280,7 +286,10 @@ describe("lead delivery", () => {
     const midway = killed;
     kill();
     await new Promise((resolve) =>
-      server.child.exitCode !== null ? resolve(null) : server.child.once("exit", resolve),
+      // Killed by a signal, a child's exitCode stays null: its signalCode says it has gone.
+      server.child.exitCode !== null || server.child.signalCode !== null
+        ? resolve(null)
+        : server.child.once("exit", resolve),
     );
     servers = servers.filter((s) => s !== server);
     expect(midway).toBe(true);
@@ -301,14 +310,21 @@ describe("lead delivery", () => {
     const stored = await ours();
     const storedIds = new Set(stored.map((l) => l.id));
     expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
+    const copies = new Map<string, Set<string>>();
     const counts = new Map<string, number>();
     for (const message of mail.messages) {
       const id = message.headers["x-courtier-lead"] ?? "";
       counts.set(id, (counts.get(id) ?? 0) + 1);
+      copies.set(id, (copies.get(id) ?? new Set()).add(message.headers["message-id"] ?? ""));
     }
-    const notOnce = stored.filter((l) => counts.get(l.id) !== 1).map((l) => `${l.id}: ${counts.get(l.id) ?? 0}`);
-    expect(notOnce).toEqual([]);
-    expect(mail.messages).toHaveLength(stored.length);
+    // Every stored lead reached the broker; none under two Message-IDs.
+    expect(stored.filter((l) => !counts.get(l.id)).map((l) => l.id)).toEqual([]);
+    expect(stored.filter((l) => copies.get(l.id)!.size !== 1).map((l) => l.id)).toEqual([]);
+    // Second copies: at most the deliveries the pool had on the wire when the process died.
+    const twice = stored.filter((l) => counts.get(l.id)! > 1);
+    expect(twice.length).toBeLessThanOrEqual(2);
+    expect(twice.every((l) => counts.get(l.id) === 2)).toBe(true);
+    expect(mail.messages).toHaveLength(stored.length + twice.length);
   });
 });
 

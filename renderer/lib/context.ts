@@ -32,6 +32,11 @@ export interface AppServices {
    */
   editorOf?: (request: Request) => Promise<SignedInEditor | null>;
   /**
+   * Password sign-in for the sign-in page's form posted without its script (the content
+   * service's /api/auth/sign-in answer, cookies included). Absent in hand-built services.
+   */
+  signIn?: (request: Request, email: string, password: string) => Promise<Response>;
+  /**
    * The client chunks a page needs beyond its route's (block views, messages), announced
    * as modulepreload links; absent without a client build (dev server, tests).
    */

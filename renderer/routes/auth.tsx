@@ -34,6 +34,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { locale: lang, page, editor, next, expired: url.searchParams.has("expired") };
 }
 
+/**
+ * The sign-in form posted before its script ran (a slow phone, a script blocked): the password
+ * sign-in happens here, so the form works without JavaScript and its fields never go into a URL.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const lang = params.lang;
+  if (!isLocale(lang) || authPageOf(lang, params.slug ?? "") !== "sign-in")
+    throw notFound(isLocale(lang) ? lang : "fr");
+  const { signIn } = context.get(servicesContext);
+  const form = await request.formData().catch(() => null);
+  const email = form?.get("email");
+  const password = form?.get("password");
+  if (!signIn || typeof email !== "string" || typeof password !== "string")
+    return data({ failure: "failed" as const, email: "", retryAfter: 0 }, { status: 400 });
+  const answer = await signIn(request, email, password);
+  if (answer.ok) {
+    const headers = new Headers();
+    for (const cookie of answer.headers.getSetCookie()) headers.append("set-cookie", cookie);
+    throw redirect(safeNext(new URL(request.url).searchParams.get("next"), lang), { headers });
+  }
+  if (answer.status === 429) {
+    const retryAfter = Number(answer.headers.get("retry-after")) || 60;
+    return data({ failure: "throttled" as const, email, retryAfter }, { status: 429 });
+  }
+  if (answer.status === 401) return data({ failure: "wrong" as const, email, retryAfter: 0 }, { status: 401 });
+  return data({ failure: "failed" as const, email, retryAfter: 0 }, { status: answer.status >= 500 ? 502 : 400 });
+}
+
 const TITLES = {
   "sign-in": { fr: "Connexion", en: "Sign in" },
   "sign-out": { fr: "Déconnexion", en: "Sign out" },
@@ -54,11 +82,11 @@ export default function AuthRoute(props: Route.ComponentProps) {
   );
 }
 
-function AuthScreen({ loaderData }: Route.ComponentProps) {
+function AuthScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, page, editor, next } = loaderData;
   switch (page) {
     case "sign-in":
-      return <SignIn locale={locale} next={next} expired={loaderData.expired} />;
+      return <SignIn locale={locale} next={next} expired={loaderData.expired} posted={actionData} />;
     case "sign-out":
       return <SignOut locale={locale} signedIn={editor !== null} />;
     case "activation":

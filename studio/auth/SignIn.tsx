@@ -12,12 +12,37 @@ import { passkeysSupported, signInWithPasskey, wasCancelled } from "./passkeys";
 import { authPath } from "./paths";
 import { AuthFrame, Field, Status } from "./ui";
 
-export function SignIn({ locale, next, expired }: { locale: Locale; next: string; expired?: boolean }) {
+/** What the route's action answered when the form was posted without its script. */
+export interface PostedSignIn {
+  failure: "wrong" | "throttled" | "failed";
+  email: string;
+  retryAfter: number;
+}
+
+export function SignIn({
+  locale,
+  next,
+  expired,
+  posted,
+}: {
+  locale: Locale;
+  next: string;
+  expired?: boolean;
+  posted?: PostedSignIn;
+}) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(posted?.email ?? "");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(() =>
+    !posted
+      ? ""
+      : posted.failure === "wrong"
+        ? t("auth.sign-in.wrong")
+        : posted.failure === "throttled"
+          ? t("auth.sign-in.throttled", { seconds: posted.retryAfter })
+          : t("auth.error"),
+  );
   const [canPasskey, setCanPasskey] = useState(true);
   useEffect(() => setCanPasskey(passkeysSupported()), []);
 
@@ -77,7 +102,8 @@ export function SignIn({ locale, next, expired }: { locale: Locale; next: string
         <p className="auth-meta">{t("auth.sign-in.passkey-unsupported")}</p>
       )}
       <p className="auth-divider">{t("auth.sign-in.or")}</p>
-      <form onSubmit={withPassword}>
+      {/* method="post": posted before the script runs, the route's action signs in (never a GET with the password in the URL). */}
+      <form method="post" onSubmit={withPassword}>
         <Field
           label={t("auth.sign-in.email")}
           name="email"

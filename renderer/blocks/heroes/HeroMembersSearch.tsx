@@ -12,7 +12,7 @@
 import "../../messages/heroes";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { heroMembersSearchBlock } from "../../../schema/blocks/heroes";
+import type { ContextType, heroMembersSearchBlock } from "../../../schema/blocks/heroes";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Image } from "../../ui/Image";
 import { Text } from "../../ui/Text";
@@ -23,9 +23,11 @@ import {
   MEMBERS_SEARCH_AUTOPLAY_MS,
   MEMBERS_THUMBNAIL_PX,
   memberOptions,
-  placeholderKey,
 } from "./logic";
 import { heroHeading } from "./parts";
+
+/** Locale key of the search placeholder per context type. */
+const placeholderKey = (context: ContextType) => `heroes.members.placeholder-${context}` as const;
 
 type DialogModule = typeof import("./MembersSearchDialog");
 let loading: Promise<DialogModule> | undefined;

@@ -1,7 +1,7 @@
 /** Pure helpers of the hero blocks (blocks.md §2 Members search hero, §9 Layout and Carousels). */
-// Their messages load with them (renderer/messages).
-import "../../messages/heroes";
-import type { ContextType, MemberCard } from "../../../schema/blocks/heroes";
+// No message keys here: the call-to-action hero uses only the layout helpers and loads no
+// "heroes" messages (the home page's JS budget).
+import type { MemberCard } from "../../../schema/blocks/heroes";
 
 /** blocks.md §9 Carousels: hero slider and members search hero timings and limits. */
 export const HERO_SLIDER_AUTOPLAY_MS = 8000;
@@ -80,11 +80,6 @@ export function carouselMembers(members: readonly MemberCard[] | undefined): { i
     .map((member, index) => ({ index, member }))
     .filter(({ member }) => member.person_name?.trim())
     .slice(0, MEMBERS_SEARCH_MAX_CARDS);
-}
-
-/** Locale key of the search placeholder per context type. */
-export function placeholderKey(context: ContextType): string {
-  return `heroes.members.placeholder-${context}`;
 }
 
 /** "contained" mode of the hero CTA: a header block comes right before it (blocks.md §4 Hero). */

@@ -234,16 +234,18 @@ export function SearchBlock({
     });
   };
 
-  // "See results (N)": the count of the overlay's filters, throttled.
-  const countThrottle = useMemo(
-    () =>
-      createThrottle((f: SearchFilters) => {
-        searchApi
-          .count(site, apiQuery(f))
-          .then(setOverlayCount)
-          .catch(() => undefined);
-      }, COUNT_THROTTLE_MS),
-    [site],
+  // "See results (N)": the count of the overlay's filters, throttled. One throttle for the
+  // block's life: the site object changes identity on every revalidation, and a new throttle
+  // would forget the last call's time.
+  const siteRef = useRef(site);
+  siteRef.current = site;
+  const [countThrottle] = useState(() =>
+    createThrottle((f: SearchFilters) => {
+      searchApi
+        .count(siteRef.current, apiQuery(f))
+        .then(setOverlayCount)
+        .catch(() => undefined);
+    }, COUNT_THROTTLE_MS),
   );
   useEffect(() => {
     if (overlayOpen) countThrottle.run(filters);

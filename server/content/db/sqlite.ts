@@ -11,9 +11,11 @@ export const SQLITE_FILE = "content.sqlite";
 export function openSqliteFile(file: string): DatabaseSync {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
-  // busy_timeout: another process (a second worker, a script) may hold the write lock for a moment.
+  // busy_timeout first: another process (a second worker, a script) may hold the lock for a
+  // moment, and switching a new file to WAL needs it exclusively (set after, the switch failed
+  // at once with "database is locked" when two processes opened a new file together).
   db.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+    "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
   );
   return db;
 }
