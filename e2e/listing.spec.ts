@@ -10,8 +10,8 @@ import { DEFAULT_LISTING_COUNT, generateListings } from "../server/content/data/
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { REMOVED_DEMO_LISTINGS } from "../server/content/seed-stores";
 import { expect, expectNoAxeViolations, RESOURCE_404, t, test } from "./helpers";
+import { signIn } from "./studio-helpers";
 
-const EDITOR_KEY = process.env.E2E_EDITOR_KEY ?? "e2e-editor-key-0123456789";
 const BROKER = { site_id: "demo-broker", microsite_id: "ms-demo-broker", site_key: "sk_demo_broker_public_0001" };
 const SEARCH = "/fr/proprietes?forSaleForRent=buy&type=maison";
 
@@ -143,10 +143,15 @@ for (const width of [390, 1440] as const) {
       await expect(page.locator(".toast--success")).toContainText(t("fr", "contact-form.message.success.title"), {
         timeout: 20_000,
       });
-      // The lead is in the broker's inbox (its API, editors only), with the listing's address and number…
-      const leads = await page.request.get(`/api/leads/${BROKER.site_id}?limit=200`, {
-        headers: { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key, "x-editor-key": EDITOR_KEY },
-      });
+      // The lead is in the broker's inbox (its API, signed-in editors only), with the listing's
+      // address and number… (a separate context: the visitor's own stays anonymous)
+      const editor = await page
+        .context()
+        .browser()!
+        .newContext({ baseURL: new URL(page.url()).origin });
+      const editorPage = await editor.newPage();
+      await signIn(editorPage);
+      const leads = await editorPage.request.get(`/api/leads/${BROKER.site_id}?limit=200`);
       expect(leads.status()).toBe(200);
       const stored = (
         (await leads.json()) as { data: { leads: { type: string; payload: Record<string, unknown> }[] } }
@@ -155,12 +160,10 @@ for (const width of [390, 1440] as const) {
         type: "visit_request",
         payload: { form_type: "visit_request", uls, listing_address: cardAddress, first_name: "Élise" },
       });
-      // …and reads so in the studio's inbox (its own tab: the editor key lives in the tab's session).
+      // …and reads so in the studio's inbox.
       if (width === 1440) {
-        const inbox = await page.context().newPage();
+        const inbox = editorPage;
         await inbox.goto("/fr/qa/demandes");
-        await inbox.getByLabel(t("fr", "leads.inbox.sign-in.key")).fill(EDITOR_KEY);
-        await inbox.getByRole("button", { name: t("fr", "leads.inbox.sign-in.submit") }).click();
         await inbox.getByRole("searchbox", { name: t("fr", "leads.inbox.filters.search") }).fill(email);
         await expect(inbox.getByRole("heading", { name: "1 demande" })).toBeVisible();
         const row = inbox.getByRole("button", { name: "Ouvrir la demande de Élise Gagnon" });
@@ -171,8 +174,8 @@ for (const width of [390, 1440] as const) {
           detail.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
         await expect(value(t("fr", "leads.fields.listing_address"))).toHaveText(cardAddress);
         await expect(value(t("fr", "leads.fields.uls"))).toHaveText(uls);
-        await inbox.close();
       }
+      await editor.close();
 
       // The payment estimate opens the calculator with the price and the minimum down payment.
       const calculatorLink = page.getByRole("link", { name: t("fr", "listing.payment.open") });

@@ -56,8 +56,9 @@ for (const locale of ["fr", "en"] as const) {
           return p.length === 25 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
         })
         .toBe(true);
-      // Scroll: the second page arrives.
-      await cards(page).last().scrollIntoViewIfNeeded();
+      // Scroll: the second page arrives. (The map's first bounds may answer once more with the
+      // same listings and redraw the list: the last card is looked up again until it holds.)
+      await expect(async () => cards(page).last().scrollIntoViewIfNeeded({ timeout: 1000 })).toPass();
       await page.mouse.wheel(0, 4000);
       await expect.poll(() => cards(page).count()).toBeGreaterThan(25);
       // Zoom in on clusters (click → expansion zoom): the list follows the bounds.
@@ -165,9 +166,12 @@ for (const locale of ["fr", "en"] as const) {
         expect(shown).toBeGreaterThanOrEqual(1000);
         // The very characters (accessible names fold a no-break space into a space).
         expect(text).toBe(`${grouped(shown, locale)} ${word}`);
+        // The count is the list's heading (h2 under the page's h1), read in the same pass: the
+        // map's first bounds may still change it.
+        await expect(
+          page.getByRole("heading", { level: 2, name: `${grouped(shown, locale)} ${word}`, exact: true }),
+        ).toBeVisible({ timeout: 1000 });
       }).toPass();
-      const text = `${grouped(shown, locale)} ${word}`;
-      await expect(page.getByRole("heading", { level: 2, name: text, exact: true })).toBeVisible();
       // The overlay's "see results" button counts the same way.
       await cards(page).first().waitFor();
       await page

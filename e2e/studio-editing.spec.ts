@@ -16,7 +16,7 @@ import {
   PANEL_STEP_LARGE,
   SEPARATOR_WIDTH,
 } from "../studio/shell/layout";
-import { expect, expectNoAxeViolations, RESOURCE_404, test } from "./helpers";
+import { expect, expectNoAxeViolations, RESOURCE_404, t, test } from "./helpers";
 import {
   blockButton,
   blockIds,
@@ -181,27 +181,36 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   await expectNoAxeViolations(page, { include: [".studio-panel"], exclude: [".sf-richtext-content a"] });
 
   // ---- 3. Code in Monaco: typing changes the draft; Ctrl+Z in Monaco goes through the studio's history.
+  // The embed's code does not run in the studio (its policy, issue 18): the canvas says so.
   const script = studioBlock(page, "demo-script-embed-block");
-  const scriptContent = script.locator(".script-embed__content");
-  await expect(scriptContent).toContainText("5,49 %");
+  await expect(script.locator(".embed-studio-notice > p")).toHaveText(t("fr", "embeds.script-in-studio"));
+  // Neither its markup nor its scripts are in the canvas's DOM (the code shows as text below).
+  await expect(script.locator("#rive-sud-widget, script")).toHaveCount(0);
+  // The canvas shows the code's beginning as text.
+  const scriptContent = script.locator(".embed-studio-code");
+  await expect(scriptContent).toContainText('<div id="rive-sud-widget"');
   await ui.edit("demo-script-embed-block");
   const codeLabel = ui.inLocale(st("fr", "studio.fields.labels.script_content"), "fr");
   await ui.panel.getByRole("button", { name: st("fr", "studio.fields.openCode", { label: codeLabel }) }).click();
   const monaco = ui.panel.locator('.sf-col[data-locale="fr"] .monaco-editor');
   await expect(monaco).toBeVisible({ timeout: 20_000 });
-  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
   await monaco.locator(".view-lines").click();
   await page.keyboard.press("Control+Home");
+  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
   await page.keyboard.type(FR.typedCode);
   await expect(scriptContent).toContainText(FR.typedCode.trim());
   await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
   // Still typing in Monaco: Ctrl+Z undoes the whole burst through the studio, Ctrl+Shift+Z redoes it.
+  // (The studio's own redo button tells that the step went through its history, not Monaco's.)
+  await expect(ui.redo).toBeDisabled();
   await page.keyboard.press("Control+z");
-  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
   await expect(monaco.locator(".view-lines")).not.toContainText(FR.typedCode.trim());
+  await expect(scriptContent).not.toContainText(FR.typedCode.trim());
+  await expect(ui.redo).toBeEnabled();
   await page.keyboard.press("Control+Shift+z");
-  await expect(scriptContent).toContainText(FR.typedCode.trim());
   await expect(monaco.locator(".view-lines")).toContainText(FR.typedCode.trim());
+  await expect(scriptContent).toContainText(FR.typedCode.trim());
+  await expect(ui.redo).toBeDisabled();
   // The draft holds the typed code at the start of the field (the path box, in the Avancé tab).
   await ui.tab("advanced");
   await ui.pathInput.fill("fields.fr.script_content");

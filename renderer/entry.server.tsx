@@ -4,7 +4,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
-import { contentSecurityPolicy, isEmbeddablePath, NonceContext } from "./lib/csp";
+import { contentSecurityPolicy, isEmbeddablePath, isStudioPath, NonceContext } from "./lib/csp";
 import { nextNonce } from "./lib/nonce.server";
 import { lowerScriptPriority } from "./lib/script-priority.server";
 import "./lib/i18n.server";
@@ -29,7 +29,10 @@ export default async function handleRequest(
   if (import.meta.env.PROD)
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { embeddable: isEmbeddablePath(new URL(request.url).pathname) }),
+      contentSecurityPolicy(nonce, {
+        embeddable: isEmbeddablePath(new URL(request.url).pathname),
+        studio: isStudioPath(new URL(request.url).pathname),
+      }),
     );
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");

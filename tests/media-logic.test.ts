@@ -4,6 +4,7 @@ import {
   buildIframeSrc,
   iframeHeightFromMessage,
   isNewModel,
+  joinScripts,
   scriptPadding,
   scriptPaddingMultiplier,
   splitScripts,
@@ -55,6 +56,32 @@ describe("script embed splitting", () => {
 
   it("handles empty code", () => {
     expect(splitScripts(undefined)).toEqual({ html: "", scripts: [] });
+  });
+
+  it("reads quoted attribute values and comments whole: no script is found inside them", () => {
+    const { html, scripts } = splitScripts(
+      `<div data-x='a > <script>alert(1)</script>' title="<script>alert(2)</script>">w</div><!-- <script>alert(3)</script> --><script>ok()</script>`,
+    );
+    expect(scripts).toEqual([{ attributes: [], text: "ok()" }]);
+    expect(html).toContain("<script>alert(2)</script>"); // text of the title attribute, left to the sanitiser
+    expect(html.startsWith("<div data-x='a > <script>alert(1)</script>'")).toBe(true);
+  });
+
+  it("decodes character references in attributes and writes back what it read", () => {
+    const code = '<p>x</p><script src="/w.js?a=1&amp;b=&quot;2&quot;" async></script><script>go()</script>';
+    const first = splitScripts(code);
+    expect(first.scripts[0]!.attributes).toEqual([
+      ["src", '/w.js?a=1&b="2"'],
+      ["async", ""],
+    ]);
+    expect(splitScripts(joinScripts(first.html, first.scripts))).toEqual(first);
+  });
+
+  it("keeps an unclosed script's text to the end", () => {
+    expect(splitScripts("<div></div><script>tail()")).toEqual({
+      html: "<div></div>",
+      scripts: [{ attributes: [], text: "tail()" }],
+    });
   });
 });
 

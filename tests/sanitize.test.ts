@@ -1,5 +1,6 @@
 /** Server-side sanitising of rich text (DESIGN.md Safety; blocks.md §5). */
 import { describe, expect, it } from "vitest";
+import { splitScripts } from "../renderer/blocks/embeds/logic";
 import { sanitizeBlocks, sanitizeFields, sanitizeHtml } from "../renderer/lib/sanitize.server";
 import type { Block } from "../schema/block";
 import { f } from "../schema/fields";
@@ -76,5 +77,42 @@ describe("sanitizeBlocks", () => {
     expectClean(first!.fields.en.description);
     expectClean(second!.fields.en.description);
     expect(second!.fields.fr.description).toContain("Bonjour");
+  });
+});
+
+describe("script embed (issue 18: content safety)", () => {
+  const embed = (code: string) =>
+    sanitizeBlocks(
+      parseBlocks([
+        { id: "s1", block_type: "script_embed_block", block_params: {}, fields: { fr: { script_content: code } } },
+      ]).blocks,
+    )[0] as Block<string, unknown, { script_content: string }>;
+
+  it("sanitises the markup around the scripts like rich text and keeps the scripts", () => {
+    const code =
+      '<div id="widget" onclick="steal()"><img src="x" onerror="alert(1)"><a href="javascript:alert(2)">x</a></div>' +
+      '<script src="https://cdn.example/w.js?a=1&amp;b=2" defer></script><script>init("widget")</script>';
+    const { html, scripts } = splitScripts(embed(code).fields.fr.script_content);
+    expectClean(html);
+    expect(html).toContain('<div id="widget">');
+    expect(scripts).toEqual([
+      {
+        attributes: [
+          ["src", "https://cdn.example/w.js?a=1&b=2"],
+          ["defer", ""],
+        ],
+        text: "",
+      },
+      { attributes: [], text: 'init("widget")' },
+    ]);
+  });
+
+  it("does not take <script> written inside an attribute value or a comment for a script", () => {
+    const code = '<div title="<script>alert(1)</script>">Hi</div><!-- <script>alert(2)</script> -->';
+    const { html, scripts } = splitScripts(embed(code).fields.fr.script_content);
+    expect(scripts).toEqual([]);
+    expect(html).toContain("Hi");
+    // What is left runs nowhere: the title is text, the comment is dropped or inert.
+    expect(html).not.toMatch(/<script/);
   });
 });

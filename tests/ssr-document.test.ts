@@ -51,6 +51,16 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("gives the editors' pages a stricter policy: this site's scripts and frames only, never framed", async () => {
+    const publicPolicy = (await render("/fr")).headers.get("content-security-policy") ?? "";
+    expect(publicPolicy).toContain("'strict-dynamic'");
+    const policy = (await render("/fr/qa/connexion")).headers.get("content-security-policy") ?? "";
+    const directive = (name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+    expect(directive("script-src")).toMatch(/^script-src 'self' 'nonce-[^']+'$/);
+    expect(directive("frame-src")).toBe("frame-src 'self' https://www.youtube-nocookie.com");
+    expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
+  });
+
   it("preloads its scripts at low priority, after the stylesheet and the hero image", async () => {
     const html = await (await render("/fr")).text();
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];

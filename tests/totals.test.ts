@@ -72,7 +72,7 @@ describe("totals", () => {
   it("sums and formats the single totals line", () => {
     const total = sumTotals([vitestTotals(vitestReport), playwrightTotals(playwrightReport)]);
     expect(total).toEqual({ passed: 31, failed: 3, skipped: 4 });
-    expect(formatTotals(total)).toBe("31 passed, 3 failed, 4 skipped");
+    expect(formatTotals(total)).toBe("31 passed, 3 failed");
     expect(formatTotals({ passed: 5, failed: 0, skipped: 0 })).toBe("5 passed, 0 failed");
   });
 

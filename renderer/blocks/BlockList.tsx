@@ -14,6 +14,8 @@ import type { BlockContext } from "./types";
 /** Lets the studio wrap each block (overlays) without the public bundle importing studio code. */
 export type BlockDecorator = (block: Block, rendered: ReactNode, ctx: BlockContext) => ReactNode;
 export const BlockDecoratorContext = createContext<BlockDecorator | null>(null);
+/** True inside the studio's canvas (the only place that decorates blocks): embeds run nothing there. */
+export const useInStudio = () => useContext(BlockDecoratorContext) !== null;
 
 class BlockErrorBoundary extends Component<
   { block: Block; fallback?: ReactNode; children: ReactNode },

@@ -18,7 +18,40 @@ export function isEmbeddablePath(pathname: string): boolean {
   return /^\/(fr|en)\/widget\//.test(pathname);
 }
 
-export function contentSecurityPolicy(nonce: string, options: { embeddable?: boolean } = {}): string {
+/**
+ * The editors' pages (studio, inbox, sign-in and account; not the designers' block gallery,
+ * which shows every block as visitors get it): a stricter policy, below.
+ */
+export function isStudioPath(pathname: string): boolean {
+  return /^\/(fr|en)\/qa\/(?!blocks(?:\/|$))/.test(pathname);
+}
+
+/**
+ * The studio's policy: scripts of this site only (no 'strict-dynamic', so a script an embed
+ * would add from elsewhere is refused even if some code inserted it), frames of this site and
+ * the privacy-enhanced video host only; nothing may frame it. Embeds run nothing in the canvas
+ * (useInStudio), and this is the second lock.
+ */
+function studioPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "media-src 'self' https:",
+    "frame-src 'self' https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function contentSecurityPolicy(nonce: string, options: { embeddable?: boolean; studio?: boolean } = {}): string {
+  if (options.studio) return studioPolicy(nonce);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.youtube.com/iframe_api https://www.youtube.com/s/player/`,

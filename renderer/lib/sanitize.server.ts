@@ -8,6 +8,7 @@ import { JSDOM } from "jsdom";
 import type { z } from "zod";
 import type { Block } from "../../schema/block";
 import { mapBlockRichText, mapRichText } from "../../schema/richtext";
+import { joinScripts, splitScripts } from "../blocks/embeds/logic";
 
 const purify = createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
 purify.addHook("afterSanitizeAttributes", (node) => {
@@ -32,5 +33,25 @@ export function sanitizeFields(schema: z.ZodType, value: unknown): unknown {
 }
 
 export function sanitizeBlocks(blocks: Block[]): Block[] {
-  return blocks.map((block) => mapBlockRichText(block, sanitizeHtml));
+  return blocks.map((block) => sanitizeScriptEmbed(mapBlockRichText(block, sanitizeHtml)));
+}
+
+/**
+ * A script embed's markup around its scripts is sanitised like rich text; its scripts are kept
+ * as the editor wrote them (running them is the block's purpose) and written back so that the
+ * view reads exactly these parts.
+ */
+function sanitizeScriptEmbed(block: Block): Block {
+  if (block.block_type !== "script_embed_block") return block;
+  const clean = (fields: Record<string, unknown> | undefined) => {
+    const code = fields?.script_content;
+    if (typeof code !== "string" || !code) return fields;
+    const { html, scripts } = splitScripts(code);
+    const written = joinScripts(html ? sanitizeHtml(html) : "", scripts);
+    return written === code ? fields : { ...fields, script_content: written };
+  };
+  const fr = clean(block.fields.fr as Record<string, unknown> | undefined);
+  const en = clean(block.fields.en as Record<string, unknown> | undefined);
+  if (fr === block.fields.fr && en === block.fields.en) return block;
+  return { ...block, fields: { ...block.fields, fr, en } } as Block;
 }

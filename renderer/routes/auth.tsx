@@ -10,6 +10,9 @@ import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { authPageOf, authPath, safeNext, signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
+// The screens' stylesheet with the route, not with their lazy chunk: the server's page is
+// styled before (and without) its script.
+import "../../studio/auth/auth.css";
 import type { Route } from "./+types/auth";
 
 const Account = lazy(() => import("../../studio/auth/Account").then((m) => ({ default: m.Account })));
@@ -71,7 +74,10 @@ const TITLES = {
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   const title = loaded ? `${TITLES[loaded.page][loaded.locale]} · Studio` : "Studio";
-  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+  // same-origin, not no-referrer: no other site learns these pages' addresses, and the form's
+  // POST keeps its Origin (with no-referrer the browser sends "Origin: null", which the
+  // action's cross-site check refuses).
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
 export default function AuthRoute(props: Route.ComponentProps) {

@@ -31,8 +31,6 @@ export function SignIn({
   posted?: PostedSignIn;
 }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(posted?.email ?? "");
-  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(() =>
     !posted
@@ -57,12 +55,18 @@ export function SignIn({
     setError(t("auth.error"));
   };
 
-  async function withPassword(event: React.FormEvent) {
+  // The fields are read from the form, not from state: what a password manager or a quick
+  // visitor typed before the page hydrated is in the inputs, and hydration keeps it there.
+  async function withPassword(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setBusy(true);
     setError("");
     try {
-      await call("POST", "sign-in", signedInSchema, { email, password });
+      await call("POST", "sign-in", signedInSchema, {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+      });
       done();
     } catch (caught) {
       failed(caught);
@@ -110,8 +114,7 @@ export function SignIn({
           type="email"
           autoComplete="username webauthn"
           required
-          value={email}
-          onChange={setEmail}
+          defaultValue={posted?.email ?? ""}
           maxLength={320}
         />
         <Field
@@ -120,8 +123,6 @@ export function SignIn({
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
           maxLength={1024}
         />
         <button type="submit" className="auth-button auth-wide-button" disabled={busy}>

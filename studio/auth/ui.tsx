@@ -25,8 +25,10 @@ export function Field(props: {
   type?: string;
   autoComplete?: string;
   required?: boolean;
-  value: string;
-  onChange: (value: string) => void;
+  /** Controlled; or, without `onChange`, uncontrolled from `defaultValue` (read from the form on submit). */
+  value?: string;
+  onChange?: (value: string) => void;
+  defaultValue?: string;
   error?: string;
   hint?: string;
   minLength?: number;
@@ -50,8 +52,9 @@ export function Field(props: {
         required={props.required}
         minLength={props.minLength}
         maxLength={props.maxLength}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
+        {...(props.onChange
+          ? { value: props.value ?? "", onChange: (event) => props.onChange?.(event.target.value) }
+          : { defaultValue: props.defaultValue })}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy || undefined}
       />

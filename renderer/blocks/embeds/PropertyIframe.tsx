@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { propertyIframeBlock } from "../../../schema/blocks/embeds";
 import { Text } from "../../ui/Text";
+import { useInStudio } from "../BlockList";
 import type { BlockViewProps } from "../types";
 import { buildIframeSrc, iframeHeightFromMessage, isNewModel } from "./logic";
 import "../../messages/media";
@@ -23,6 +24,10 @@ export default function PropertyIframe({ fields }: BlockViewProps<typeof propert
   const iframeUrl = fields.core_data?.iframeUrl;
   const queryParams = JSON.stringify(fields.core_data?.iframeQueryParams ?? []);
   const headingId = `${useId()}-title`;
+  // The studio frames only its own site's pages (its policy's frame-src): another site's widget
+  // is named, not loaded.
+  const inStudio = useInStudio();
+  const foreign = inStudio && src !== undefined && src.origin !== window.location.origin;
 
   useEffect(() => {
     const params = JSON.parse(queryParams) as { name: string; value: string }[];
@@ -55,7 +60,9 @@ export default function PropertyIframe({ fields }: BlockViewProps<typeof propert
         </div>
       ) : null}
       <div className="property-iframe__frame" style={{ minHeight: src ? undefined : DEFAULT_HEIGHT }}>
-        {src ? (
+        {foreign ? (
+          <p className="embed-studio-notice">{t("embeds.frame-in-studio", { host: src.host })}</p>
+        ) : src ? (
           <iframe
             ref={frame}
             src={src.href}

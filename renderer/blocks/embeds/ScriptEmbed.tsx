@@ -6,20 +6,27 @@
  * Padding scales by 0.5 below lg, 0.75 below xl, 1 above.
  */
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { scriptEmbedBlock } from "../../../schema/blocks/embeds";
 import { useBreakpoints } from "../../lib/breakpoints";
+import { useInStudio } from "../BlockList";
 import type { BlockViewProps } from "../types";
 import { scriptPadding, splitScripts } from "./logic";
+import "../../messages/media";
 
 export default function ScriptEmbed({ fields, params }: BlockViewProps<typeof scriptEmbedBlock>) {
   const { width } = useBreakpoints();
   const ref = useRef<HTMLDivElement>(null);
   const { html, scripts } = useMemo(() => splitScripts(fields.script_content), [fields.script_content]);
   const frontendOnly = params.frontend_only;
+  // In the studio the editor's code neither runs nor draws (its markup is the draft's, not yet
+  // sanitised, and the studio's policy allows no third-party script): a notice stands in.
+  const inStudio = useInStudio();
+  const { t } = useTranslation();
 
   useEffect(() => {
     const root = ref.current;
-    if (!root) return;
+    if (!root || inStudio) return;
     if (frontendOnly) root.innerHTML = html;
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
     const created: HTMLScriptElement[] = [];
@@ -43,9 +50,21 @@ export default function ScriptEmbed({ fields, params }: BlockViewProps<typeof sc
       for (const script of created) script.remove();
       if (frontendOnly) root.innerHTML = "";
     };
-  }, [html, scripts, frontendOnly]);
+  }, [html, scripts, frontendOnly, inStudio]);
 
   if (!fields.script_content?.trim()) return null;
+  if (inStudio)
+    return (
+      <div className="script-embed" style={{ padding: scriptPadding(params.padding, width) }}>
+        <div className="embed-studio-notice">
+          <p>{t("embeds.script-in-studio")}</p>
+          {/* The code's beginning, as text: what the block holds, run nowhere. */}
+          <pre className="embed-studio-code">
+            {fields.script_content.length > 400 ? `${fields.script_content.slice(0, 400)}…` : fields.script_content}
+          </pre>
+        </div>
+      </div>
+    );
   return (
     <div className="script-embed" style={{ padding: scriptPadding(params.padding, width) }}>
       {frontendOnly ? (

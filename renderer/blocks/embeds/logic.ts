@@ -42,23 +42,113 @@ export interface ScriptSpec {
   text: string;
 }
 
-const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">", nbsp: "\u00a0" };
 
+/** Decodes the character references an attribute value may hold (`&amp;` in a script's src). */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(?:#(\d+)|#x([\da-f]+)|([a-z]+));/gi, (whole, dec, hex, name) => {
+    if (dec || hex) {
+      const code = Number.parseInt(dec ?? hex, dec ? 10 : 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The attributes of a start tag's inside (after its name), quoted values read whole. */
+function parseAttributes(raw: string): [string, string][] {
+  const attributes: [string, string][] = [];
+  const pattern = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"?|'([^']*)'?|([^\s>]+)))?/g;
+  for (const match of raw.matchAll(pattern)) {
+    const name = match[1]!.toLowerCase();
+    if (name === "nonce") continue;
+    attributes.push([name, decodeAttribute(match[2] ?? match[3] ?? match[4] ?? "")]);
+  }
+  return attributes;
+}
+
+/** Index of the `>` that ends the start tag whose attributes begin at `from` (quotes skipped). */
+function tagEnd(code: string, from: number): number {
+  let quote = "";
+  let afterEquals = false;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if (quote) {
+      if (c === quote) quote = "";
+      continue;
+    }
+    if (afterEquals && (c === '"' || c === "'")) {
+      quote = c;
+      afterEquals = false;
+      continue;
+    }
+    if (c === ">") return i;
+    if (c === "=") afterEquals = true;
+    else if (!/\s/.test(c)) afterEquals = false;
+  }
+  return code.length;
+}
+
+/**
+ * Reads the embed code as an HTML tokenizer does: comments and the insides of other tags
+ * (quoted attribute values included) are markup, so `<script>` written inside an attribute
+ * value or a comment is not a script. A script's text runs to its `</script`.
+ */
 export function splitScripts(code: string | undefined): { html: string; scripts: ScriptSpec[] } {
   if (!code) return { html: "", scripts: [] };
   const scripts: ScriptSpec[] = [];
-  const html = code.replace(SCRIPT_TAG, (_, rawAttributes: string, text: string) => {
-    const attributes: [string, string][] = [];
-    for (const match of rawAttributes.matchAll(ATTRIBUTE)) {
-      const name = match[1]?.toLowerCase();
-      if (!name || name === "nonce") continue;
-      attributes.push([name, match[2] ?? match[3] ?? match[4] ?? ""]);
+  let html = "";
+  let i = 0;
+  while (i < code.length) {
+    const lt = code.indexOf("<", i);
+    if (lt < 0) {
+      html += code.slice(i);
+      break;
     }
-    scripts.push({ attributes, text });
-    return "";
-  });
+    html += code.slice(i, lt);
+    if (code.startsWith("<!--", lt)) {
+      const close = code.indexOf("-->", lt + 4);
+      const stop = close < 0 ? code.length : close + 3;
+      html += code.slice(lt, stop);
+      i = stop;
+      continue;
+    }
+    const name = /^<([a-zA-Z][^\s/>]*)/.exec(code.slice(lt, lt + 100));
+    if (!name) {
+      html += "<";
+      i = lt + 1;
+      continue;
+    }
+    const attributesAt = lt + name[0].length;
+    const end = tagEnd(code, attributesAt);
+    if (name[1]!.toLowerCase() !== "script") {
+      html += code.slice(lt, end + 1);
+      i = end + 1;
+      continue;
+    }
+    const closing = /<\/script[\s/>]/i.exec(code.slice(end + 1));
+    const textEnd = closing ? end + 1 + closing.index : code.length;
+    scripts.push({
+      attributes: parseAttributes(code.slice(attributesAt, end).replace(/\/\s*$/, "")),
+      text: code.slice(end + 1, textEnd),
+    });
+    i = closing ? tagEnd(code, textEnd + 2) + 1 : code.length;
+  }
   return { html: html.trim(), scripts };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Writes markup and scripts back as embed code that `splitScripts` reads to the same parts. */
+export function joinScripts(html: string, scripts: readonly ScriptSpec[]): string {
+  const written = scripts.map(({ attributes, text }) => {
+    const attrs = attributes.map(([name, value]) =>
+      value === "" ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`,
+    );
+    return `<script${attrs.join("")}>${text}</script>`;
+  });
+  return [html, ...written].filter(Boolean).join("\n");
 }
 
 /** The iframe's URL with the default query params, the editor's params and shareUrl. */
