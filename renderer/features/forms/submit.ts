@@ -1,6 +1,7 @@
 /**
  * The lead path's client side, for every form type: POST /api/swc/{micrositeId}/contact as
- * multipart form-data (site.md §7), with the site key of the protected client, and the
+ * multipart form-data (site.md §7), with the site key of the protected client and the page's
+ * content-language, and the
  * ALTCHA challenge the captcha solves first. Answers are parsed with zod/mini.
  */
 import * as z from "zod/mini";
@@ -20,9 +21,11 @@ export interface SubmitResult {
 }
 
 export async function postContact(
-  site: { micrositeId?: string; siteKey?: string },
+  site: { micrositeId?: string; siteKey?: string; locale?: string },
   fields: Readonly<Record<string, string>>,
 ): Promise<SubmitResult> {
+  // content-language as on the unprotected client's calls (site.md §9): the page's language.
+  const language = site.locale ?? fields.locale;
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   let response: Response;
@@ -30,7 +33,11 @@ export async function postContact(
     response = await fetch(`/api/swc/${encodeURIComponent(site.micrositeId ?? "")}/contact`, {
       method: "POST",
       body,
-      headers: { accept: "application/json", "x-site-key": site.siteKey ?? "" },
+      headers: {
+        accept: "application/json",
+        "x-site-key": site.siteKey ?? "",
+        ...(language ? { "content-language": language } : {}),
+      },
     });
   } catch {
     return { status: 0, success: false };
