@@ -4,6 +4,7 @@
  * clears the posts and returns to page 1 after a 1 s delay; next pages append at once.
  */
 import { useCallback, useEffect, useReducer } from "react";
+import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { type BlogArticle, type BlogCategory, fetchArticles } from "./api";
 import { allSelected, selectAll, selectedIds, toggleCategory } from "./categories";
@@ -124,7 +125,8 @@ export function useArchive(initialCategory?: number) {
     const controller = new AbortController();
     const request = requestFor(state, site.locale, initialCategory);
     const timer = setTimeout(() => {
-      void fetchArticles(site, request, controller.signal).then((answer) => {
+      // The skeletons show while fetching: at least 200 ms, so a fast answer does not flash them.
+      void withMinimumDisplay(fetchArticles(site, request, controller.signal)).then((answer) => {
         if (controller.signal.aborted) return;
         if (!answer) dispatch({ type: "failed", seq });
         else

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
+import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
@@ -160,11 +161,18 @@ export function SearchBlock({
       setLoading(false);
     };
     const q = apiQuery(filters, extra, view?.bounds);
+    // "Loading" shows from now: at least 200 ms, so a fast answer does not flash it.
     (showMap && mapState === "ready"
-      ? searchApi.map(site, q, controller.signal).then((d) => done(d.propertiesListing, d.total, d.propertiesMap))
-      : searchApi
-          .page(site, apiQuery(filters, { order_by: order, limit: PAGE_SIZE }, view?.bounds), controller.signal)
-          .then((d) => done(d.propertiesListing, d.total))
+      ? withMinimumDisplay(searchApi.map(site, q, controller.signal)).then((d) =>
+          done(d.propertiesListing, d.total, d.propertiesMap),
+        )
+      : withMinimumDisplay(
+          searchApi.page(
+            site,
+            apiQuery(filters, { order_by: order, limit: PAGE_SIZE }, view?.bounds),
+            controller.signal,
+          ),
+        ).then((d) => done(d.propertiesListing, d.total))
     ).catch(() => id === requestId.current && setLoading(false));
     return () => controller.abort();
   }, [canLoad, filters, order, view, site, showMap, mapState]);
@@ -179,8 +187,9 @@ export function SearchBlock({
     if (pageInFlight.current === key) return;
     pageInFlight.current = key;
     setLoading(true);
-    searchApi
-      .page(site, apiQuery(filters, { order_by: order, page, limit: PAGE_SIZE }, view?.bounds))
+    withMinimumDisplay(
+      searchApi.page(site, apiQuery(filters, { order_by: order, page, limit: PAGE_SIZE }, view?.bounds)),
+    )
       .then((d) => {
         if (id !== requestId.current) return;
         for (const item of d.propertiesListing) tooltipCache.fill(item);
