@@ -4,6 +4,8 @@
  * so the two never disagree). scripts/agency-brokers.ts writes one page per broker from both.
  */
 
+import type { Portrait } from "./agency-portraits";
+
 export type Locale = "fr" | "en";
 export type ByLocale<T> = Record<Locale, T>;
 
@@ -28,6 +30,8 @@ export interface BrokerFacts {
   /** The listings shown on the page: for sale in Lévis, of these types (all when absent). */
   listingTypes?: ListingType[];
   listingsTitle: ByLocale<string>;
+  /** Drawn into public/images/brokers/<slug>.svg and shown on the team page and the profile. */
+  portrait?: Portrait;
 }
 
 export const AGENCY_MUNICIPALITY = "25213"; // Lévis
@@ -95,6 +99,14 @@ export const BROKERS: BrokerFacts[] = [
       ],
     },
     listingsTitle: { fr: "Propriétés à vendre à Lévis", en: "Properties for sale in Lévis" },
+    portrait: {
+      hair: "receding",
+      hairColour: "#9a9a9a",
+      skin: "#f0c4a0",
+      shirt: "#2d3e50",
+      background: "#e4e9ee",
+      glasses: true,
+    },
   },
   {
     slug: "louise-gagnon",
@@ -121,6 +133,14 @@ export const BROKERS: BrokerFacts[] = [
       ],
     },
     listingsTitle: { fr: "Propriétés à vendre à Lévis", en: "Properties for sale in Lévis" },
+    portrait: {
+      hair: "bob",
+      hairColour: "#c9c2b8",
+      skin: "#f2cdb0",
+      shirt: "#7a2e3b",
+      background: "#f1e6e8",
+      glasses: true,
+    },
   },
   {
     slug: "samuel-pelletier",
@@ -148,6 +168,14 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["maison", "condo"],
     listingsTitle: { fr: "Maisons et condos à vendre à Lévis", en: "Houses and condos for sale in Lévis" },
+    portrait: {
+      hair: "short",
+      hairColour: "#5a3a22",
+      skin: "#e8b894",
+      shirt: "#3f6e4a",
+      background: "#e3efe6",
+      beard: true,
+    },
   },
   {
     slug: "chantal-morin",
@@ -209,6 +237,7 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["maison"],
     listingsTitle: { fr: "Maisons à vendre à Lévis", en: "Houses for sale in Lévis" },
+    portrait: { hair: "crew", hairColour: "#c89d5e", skin: "#f1c7a5", shirt: "#1f4e79", background: "#dfe9f2" },
   },
   {
     slug: "nadia-bouchard",
@@ -235,6 +264,7 @@ export const BROKERS: BrokerFacts[] = [
       ],
     },
     listingsTitle: { fr: "Propriétés à vendre à Lévis", en: "Properties for sale in Lévis" },
+    portrait: { hair: "long", hairColour: "#1f1712", skin: "#c99268", shirt: "#0f6b6b", background: "#dcefee" },
   },
   {
     slug: "etienne-lachance",
@@ -262,6 +292,14 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["prop"],
     listingsTitle: { fr: "Plex à vendre à Lévis", en: "Plexes for sale in Lévis" },
+    portrait: {
+      hair: "short",
+      hairColour: "#2b1d14",
+      skin: "#d9a47c",
+      shirt: "#5b4a8a",
+      background: "#e8e4f2",
+      beard: true,
+    },
   },
   {
     slug: "genevieve-roy",
@@ -289,6 +327,7 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["maison", "ferme", "terrain"],
     listingsTitle: { fr: "Maisons et terrains à vendre à Lévis", en: "Houses and land for sale in Lévis" },
+    portrait: { hair: "long", hairColour: "#a0522d", skin: "#f4d0b5", shirt: "#4f7a28", background: "#eaf1e0" },
   },
   {
     slug: "patrick-cote",
@@ -343,6 +382,7 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["condo"],
     listingsTitle: { fr: "Condos à vendre à Lévis", en: "Condos for sale in Lévis" },
+    portrait: { hair: "bob", hairColour: "#3b2a20", skin: "#e8b894", shirt: "#b0413e", background: "#f6e5e2" },
   },
   {
     slug: "maxime-paquet",
@@ -370,5 +410,6 @@ export const BROKERS: BrokerFacts[] = [
     },
     listingTypes: ["maison"],
     listingsTitle: { fr: "Maisons à vendre à Lévis", en: "Houses for sale in Lévis" },
+    portrait: { hair: "crew", hairColour: "#1f1712", skin: "#8d5a3b", shirt: "#24364a", background: "#e0e6ec" },
   },
 ];

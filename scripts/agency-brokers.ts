@@ -3,8 +3,9 @@
  * at /fr/courtiers/<slug> and /en/brokers/<slug>): one for every member card of the team page
  * that links to a profile. Name, title, photo, phone, e-mail, office, programs and social links
  * come from that card, so the team page and the profile always agree; the biography,
- * specialities, areas and languages from scripts/agency-brokers.data.ts. Run it again after
- * changing either:
+ * specialities, areas and languages from scripts/agency-brokers.data.ts. It also draws the
+ * brokers' portraits (scripts/agency-portraits.ts) and puts them on the team page. Run it
+ * again after changing either:
  *
  *   npx tsx scripts/agency-brokers.ts
  *
@@ -14,9 +15,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { AGENCY_MUNICIPALITY, BROKERS, type BrokerFacts, type Locale, OFFICES } from "./agency-brokers.data";
+import { portraitSvg } from "./agency-portraits";
 
 export const PAGES_DIR = path.resolve(import.meta.dirname, "../fixtures/sites/demo-agency/pages");
-const TEAM_FILE = path.join(PAGES_DIR, "team.json");
+export const TEAM_FILE = path.join(PAGES_DIR, "team.json");
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../public");
+export const portraitUrl = (slug: string) => `/images/brokers/${slug}.svg`;
 const LOCALES = ["fr", "en"] as const;
 
 interface Image {
@@ -229,7 +233,42 @@ export function brokerPages(): Map<string, ReturnType<typeof brokerPage>> {
   return pages;
 }
 
+/**
+ * The team page with each drawn portrait in place of the image its broker's card and carousel
+ * entry had, matched by name (the cards are where the profiles take their photo from).
+ */
+export function teamWithPortraits(): unknown {
+  const team = JSON.parse(fs.readFileSync(TEAM_FILE, "utf8")) as unknown;
+  const cards = teamCards();
+  const urls = new Map<string, string>();
+  for (const facts of BROKERS) {
+    const name = cards.get(facts.slug)?.fr.main_title;
+    if (facts.portrait && name) urls.set(name, portraitUrl(facts.slug));
+  }
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const item = value as Record<string, unknown>;
+      const url = urls.get(String(item.main_title ?? item.person_name ?? ""));
+      const image = (item.image ?? item.person_avatar) as { url?: string } | undefined;
+      if (url && image?.url) image.url = url;
+      Object.values(item).forEach(walk);
+    }
+  };
+  walk(team);
+  return team;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  fs.mkdirSync(path.join(PUBLIC_DIR, "images/brokers"), { recursive: true });
+  const names = teamCards();
+  for (const facts of BROKERS)
+    if (facts.portrait)
+      fs.writeFileSync(
+        path.join(PUBLIC_DIR, portraitUrl(facts.slug)),
+        portraitSvg(names.get(facts.slug)?.fr.main_title ?? facts.slug, facts.portrait),
+      );
+  fs.writeFileSync(TEAM_FILE, `${JSON.stringify(teamWithPortraits(), null, 2)}\n`);
   const pages = brokerPages();
   // A broker who left the team loses the page.
   for (const file of fs.readdirSync(PAGES_DIR))
@@ -239,6 +278,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return path.join(PAGES_DIR, file);
   });
   // In the repository's JSON style, so `npm run lint` passes.
-  execFileSync(path.resolve(import.meta.dirname, "../node_modules/.bin/biome"), ["format", "--write", ...files]);
+  execFileSync(path.resolve(import.meta.dirname, "../node_modules/.bin/biome"), [
+    "format",
+    "--write",
+    TEAM_FILE,
+    ...files,
+  ]);
   console.log(`${PAGES_DIR}: ${pages.size} broker pages`);
 }

@@ -2,7 +2,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { brokerPages, PAGES_DIR, profilePath, teamCards } from "../scripts/agency-brokers";
+import {
+  brokerPages,
+  PAGES_DIR,
+  portraitUrl,
+  profilePath,
+  TEAM_FILE,
+  teamCards,
+  teamWithPortraits,
+} from "../scripts/agency-brokers";
+import { BROKERS } from "../scripts/agency-brokers.data";
+import { portraitSvg } from "../scripts/agency-portraits";
 
 describe("demo agency broker profiles", () => {
   const cards = teamCards();
@@ -38,5 +48,17 @@ describe("demo agency broker profiles", () => {
     expect(committed.sort()).toEqual([...pages.keys()].sort());
     for (const [file, page] of pages)
       expect(JSON.parse(fs.readFileSync(path.join(PAGES_DIR, file), "utf8")), file).toEqual(page);
+  });
+
+  it("give each broker with a photo their own portrait, on the team page too", () => {
+    expect(JSON.parse(fs.readFileSync(TEAM_FILE, "utf8"))).toEqual(teamWithPortraits());
+    const photos = [...cards.values()].map((card) => card.fr.image?.url).filter(Boolean);
+    // The demo broker's portrait stays hers alone.
+    expect(photos.filter((url) => url === "/images/portrait-broker.svg")).toEqual(["/images/portrait-broker.svg"]);
+    for (const facts of BROKERS.filter((b) => b.portrait)) {
+      expect(cards.get(facts.slug)?.fr.image?.url).toBe(portraitUrl(facts.slug));
+      const file = path.resolve(import.meta.dirname, "../public", `.${portraitUrl(facts.slug)}`);
+      expect(fs.readFileSync(file, "utf8")).toBe(portraitSvg(cards.get(facts.slug)!.fr.main_title, facts.portrait!));
+    }
   });
 });
