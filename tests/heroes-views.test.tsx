@@ -128,11 +128,15 @@ describe("profile page hero", () => {
     const host = document.createElement("div");
     host.innerHTML = renderToString(
       wrap(
-        createElement(
-          SiteProvider,
-          { value: site },
-          createElement(HeroProfilePage, { block, fields, params: block.block_params, ctx: { ...ctx, siteType } }),
-        ),
+        createElement(SiteProvider, {
+          value: site,
+          children: createElement(HeroProfilePage, {
+            block,
+            fields,
+            params: block.block_params,
+            ctx: { ...ctx, siteType },
+          }),
+        }),
       ),
     );
     return host;
