@@ -128,15 +128,9 @@ describe("profile page hero", () => {
     const host = document.createElement("div");
     host.innerHTML = renderToString(
       wrap(
-        createElement(SiteProvider, {
-          value: site,
-          children: createElement(HeroProfilePage, {
-            block,
-            fields,
-            params: block.block_params,
-            ctx: { ...ctx, siteType },
-          }),
-        }),
+        <SiteProvider value={site}>
+          <HeroProfilePage block={block} fields={fields} params={block.block_params} ctx={{ ...ctx, siteType }} />
+        </SiteProvider>,
       ),
     );
     return host;
