@@ -9,11 +9,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../locales/heroes/en.json";
 import HeroLandingPage1 from "../renderer/blocks/heroes/HeroLandingPage1";
 import HeroMembersSearch from "../renderer/blocks/heroes/HeroMembersSearch";
+import HeroProfilePage from "../renderer/blocks/heroes/HeroProfilePage";
 import { memberOptions } from "../renderer/blocks/heroes/logic";
 import { MemberModal } from "../renderer/blocks/heroes/MembersSearchDialog";
 import type { BlockContext } from "../renderer/blocks/types";
 import { getI18n } from "../renderer/lib/i18n";
-import { heroLandingPage1Block, heroMembersSearchBlock } from "../schema/blocks/heroes";
+import { SiteProvider } from "../renderer/lib/site";
+import { heroLandingPage1Block, heroMembersSearchBlock, heroProfilePageBlock } from "../schema/blocks/heroes";
 
 afterEach(cleanup);
 
@@ -106,5 +108,39 @@ describe("landing page hero", () => {
     );
     expect(html).toMatch(/<aside[^>]*id="lp-contact-form"[^>]*data-contact-form-slot=""/);
     expect(html).toContain(en.heroes.landing["contact-button"]);
+  });
+});
+
+describe("profile page hero", () => {
+  function profileWithoutPhoto(siteType: "broker" | "agency") {
+    const block = heroProfilePageBlock.schema.parse({
+      id: "profile",
+      block_type: "hero_profile_page_block",
+      ...heroProfilePageBlock.example,
+    });
+    const { media: _photo, ...fields } = block.fields.en;
+    const site = {
+      locale: "en" as const,
+      siteType,
+      config: { mapTileUrl: "", mapTileAttribution: "", publicOrigin: "", exposeErrors: false },
+      alternatePaths: {},
+    };
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(
+      wrap(
+        <SiteProvider value={site}>
+          <HeroProfilePage block={block} fields={fields} params={block.block_params} ctx={{ ...ctx, siteType }} />
+        </SiteProvider>,
+      ),
+    );
+    return host;
+  }
+
+  it("shows a broker without a photo as their member card does: the franchise logo on an agency's site", () => {
+    const agency = profileWithoutPhoto("agency").querySelector(".hero-profile__media img");
+    expect(agency?.getAttribute("src")).toBe("/images/avatar-franchise.svg");
+    expect(agency?.getAttribute("alt")).toBe("");
+    const broker = profileWithoutPhoto("broker").querySelector(".hero-profile__media img");
+    expect(broker?.getAttribute("src")).toBe("/images/avatar-broker.svg");
   });
 });
