@@ -140,13 +140,19 @@ for (const [path, locale] of [
 
     // Zoom in twice on the largest cluster: the new answer's clusters are laid out again.
     for (let step = 0; step < 2; step++) {
-      const largest = (await clusters(page)).sort((a, b) => b.count - a.count)[0]!;
-      const before = (await clusters(page)).map((c) => c.text).join();
-      await page
-        .locator(".search-cluster")
-        .filter({ hasText: new RegExp(`^${largest.text}$`) })
-        .first()
-        .click();
+      // Read and clicked in one pass: a later answer for the same view may redraw the clusters
+      // between the reading and the click.
+      let before = "";
+      await expect(async () => {
+        const now = await clusters(page);
+        const largest = [...now].sort((a, b) => b.count - a.count)[0]!;
+        before = now.map((c) => c.text).join();
+        await page
+          .locator(".search-cluster")
+          .filter({ hasText: new RegExp(`^${largest.text}$`) })
+          .first()
+          .click({ timeout: 2000 });
+      }).toPass({ timeout: 15_000 });
       await expect
         .poll(async () => (await clusters(page)).map((c) => c.text).join(), { timeout: 15_000 })
         .not.toBe(before);

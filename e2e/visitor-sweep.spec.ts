@@ -134,6 +134,8 @@ async function sweepTargets(request: APIRequestContext): Promise<Target[]> {
   if (!list.some((t) => t.name === "/fr/proprietes"))
     list.push({ url: `${brokerOrigin}/fr/proprietes`, name: "/fr/proprietes" });
   targets = list;
+  // The count a closing note quotes (URLs × widths).
+  console.log(`visitor's sweep: ${list.length} URLs`);
   return list;
 }
 

@@ -92,21 +92,25 @@ export function islandGroup<M>(load: () => Promise<M>) {
     let waiting: Promise<void> | undefined;
     let pressed: HTMLButtonElement | null = null;
     let release = () => {};
-
-    function wait(): Promise<void> {
-      if (waiting) return waiting;
-      const root = document.querySelector<HTMLElement>(options.selector);
-      // A button pressed before the code is here: kept, the code asked for, pressed again once hydrated.
+    // A button of the part pressed before its code is here and hydrated: kept, the code asked
+    // for, pressed again once hydrated. Listened for on the document from the moment this module
+    // runs (before hydration starts), not from the part's first render: React may reach that
+    // render only when the click itself makes it try the boundary, after the click went by.
+    if (typeof document !== "undefined") {
       const onClick = (event: MouseEvent) => {
         const button = (event.target as Element | null)?.closest?.("button");
-        if (!button || !root?.contains(button)) return;
+        if (!button?.closest(options.selector)) return;
         event.preventDefault();
         event.stopPropagation();
         pressed = button;
         void start();
       };
-      root?.addEventListener("click", onClick, true);
-      release = () => root?.removeEventListener("click", onClick, true);
+      document.addEventListener("click", onClick, true);
+      release = () => document.removeEventListener("click", onClick, true);
+    }
+
+    function wait(): Promise<void> {
+      if (waiting) return waiting;
       waiting = triggered(options.selector, options.on, started).then(start);
       return waiting;
     }

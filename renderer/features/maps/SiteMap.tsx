@@ -39,6 +39,7 @@ import {
 import { createDelayedToggle, type DelayedToggle } from "./delay";
 import { type LeafletApi, type LeafletVectorApi, loadLeaflet, loadLeafletVector } from "./load";
 import "../../messages/media";
+import { removeMap } from "./remove-map";
 
 export interface MapMarker {
   id: string;
@@ -184,7 +185,7 @@ export function SiteMap({
     return () => {
       cancelled = true;
       removeBase?.();
-      map?.remove();
+      removeMap(map);
       mapRef.current = null;
       setReady(false);
     };

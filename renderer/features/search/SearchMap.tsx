@@ -20,6 +20,7 @@ import { type LeafletApi, loadLeaflet } from "../maps/load";
 import { type Marker, searchApi } from "./api";
 import { layoutMarkers, type PlacedMarker } from "./cluster-layout";
 import "./search-map.css";
+import { removeMap } from "../maps/remove-map";
 import type { MapBounds } from "./filters";
 import { formatNumber, formatPrice } from "./price";
 import { type TooltipData, tooltipCache } from "./tooltip-cache";
@@ -124,7 +125,7 @@ export function SearchMap({
     return () => {
       cancelled = true;
       removeBase?.();
-      mapRef.current?.remove();
+      removeMap(mapRef.current);
       mapRef.current = null;
     };
   }, [site.config.mapTileUrl, site.config.mapTileAttribution, locale, t]);
