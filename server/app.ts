@@ -19,6 +19,7 @@ import { clientAddress, compileTrust, type TrustFunction } from "./client-addres
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
+import { createHealthHandler } from "./ops/health";
 import { createPageCache, type PageCache } from "./page-cache/index";
 import { createPurgeHook } from "./page-cache/purge";
 import { createViewModules } from "./view-modules";
@@ -229,12 +230,15 @@ export async function createApp(options: AppOptions) {
   const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
+  const health = createHealthHandler(content.storage);
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // On every answer, the page cache's hits too (pages set their CSP in entry.server.tsx): no
     // MIME sniffing of API answers and files, no powerful features nobody uses, HSTS over HTTPS.
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (isHttps(req, trust)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Probes first: no page cache, no Express, no access log line.
+    if (health(req, res)) return;
     if (validHost(req.headers.host)) return serve(req, res);
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
     res.end("Bad Request: invalid Host header");
