@@ -8,11 +8,13 @@ import { warmPasswordChecker } from "./auth/passwords";
 import { announceSetupLinks } from "./auth/setup";
 import { loadConfig } from "./config";
 import { describeDelivery, startLeadServices } from "./leads/delivery";
+import { configureLog, defaultLogFormat, log } from "./ops/log";
 
 const dev = process.argv.includes("--dev");
 /** How long a stop waits for deliveries in flight (an SMTP send times out well before). */
 const STOP_DELIVERIES_MS = 20_000;
 const config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
+configureLog({ format: config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV) });
 
 async function main() {
   let build: () => Promise<ServerBuild>;
@@ -39,23 +41,21 @@ async function main() {
     : `, schema version ${migrations.current}`;
   if (migrations.current > migrations.latest) {
     // A newer release migrated this database (rolling deploy): run on, but say so.
-    console.warn(
-      `Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`,
-    );
+    log.warn(`Database schema version ${migrations.current} is newer than this release knows (${migrations.latest}).`);
   }
   // The delivery worker and the retention purge of the leads this process's /api stores.
   const leads = startLeadServices(config, content);
   let stopSetupLinks = () => {};
   const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
-    console.log(
+    log.info(
       `Site ready on http://localhost:${config.PORT} (${store}${schema}${config.CONTENT_API_URL ? `, content from ${config.CONTENT_API_URL}` : ""})`,
     );
-    console.log(describeDelivery(config));
+    log.info(describeDelivery(config));
     void warmPasswordChecker().catch(() => undefined);
     // First run: no editor account yet, so a one-time link to create the first admin.
     if (!config.CONTENT_API_URL) {
       const origin = config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
-      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => console.log(message));
+      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => log.info(message));
     }
   });
   let stopping = false;
@@ -88,6 +88,6 @@ function redactedUrl(url: string): string {
 }
 
 main().catch((error) => {
-  console.error(error);
+  log.error("The server could not start", { error });
   process.exit(1);
 });
