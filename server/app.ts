@@ -241,7 +241,15 @@ export async function createApp(options: AppOptions) {
       res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
       res.end("Bad Request: invalid Host header");
     },
-    { log: options.log ?? log, trust, clientIp: config.LOG_CLIENT_IP },
+    {
+      log: options.log ?? log,
+      trust,
+      clientIp: config.LOG_CLIENT_IP,
+      // With Vite, a page load fetches hundreds of modules: only pages and API calls get a line.
+      skip: options.vite
+        ? (requestPath) => requestPath.startsWith("/@") || mayBeFile(requestPath.split("?")[0]!)
+        : undefined,
+    },
   );
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // On every answer, the page cache's hits too (pages set their CSP in entry.server.tsx): no
@@ -253,7 +261,7 @@ export async function createApp(options: AppOptions) {
     if (health(req, res)) return;
     logged(req, res);
   };
-  return { app, handler, content, services, pageCache };
+  return { app, handler, content, services, pageCache, drain: health.drain };
 }
 
 /** Whether a request came over HTTPS, as Express's `req.secure` reads it (the socket, or a trusted proxy's word). */

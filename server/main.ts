@@ -80,7 +80,7 @@ async function runServer() {
     const module = (await import(file)) as ServerBuild;
     build = async () => module;
   }
-  const { handler, content } = await createApp({ config, build, vite });
+  const { handler, content, drain } = await createApp({ config, build, vite });
   const { storage } = content;
   // In a cluster the primary said this once, before forking.
   const store = clustered ? "" : describeStore(storage.migrations);
@@ -110,6 +110,7 @@ async function runServer() {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    drain();
     stopSetupLinks();
     // No new requests; requests and deliveries in flight finish (a delivery that cannot gives its
     // lease back) before the store closes.

@@ -39,10 +39,13 @@ describe("health endpoints over HTTP", () => {
   let ctx: TestService;
   let server: http.Server;
   let port: number;
+  let drain: () => void;
 
   beforeAll(async () => {
     ctx = await createTestService({ PAGE_CACHE_MB: "0" });
-    const { handler } = await createApp({ config: ctx.config, build: async () => NO_PAGES, content: ctx.service });
+    const created = await createApp({ config: ctx.config, build: async () => NO_PAGES, content: ctx.service });
+    const { handler } = created;
+    drain = created.drain;
     server = http.createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
@@ -84,6 +87,15 @@ describe("health endpoints over HTTP", () => {
     const body = JSON.parse(answer.text);
     expect(body).toEqual({ status: "unavailable", reason: "store unreachable" });
     expect(answer.text).not.toMatch(/at |\.ts|Error/);
+    expect((await request(port, "/healthz")).status).toBe(200);
+  });
+
+  it("/readyz is 503 'shutting down' once the process drains (SIGTERM), /healthz still 200", async () => {
+    drain();
+    const answer = await request(port, "/readyz");
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.text)).toEqual({ status: "unavailable", reason: "shutting down" });
+    expect(answer.headers["retry-after"]).toBeDefined();
     expect((await request(port, "/healthz")).status).toBe(200);
   });
 });

@@ -115,64 +115,79 @@ function get(port: number, target: string, headers: http.OutgoingHttpHeaders = {
 }
 
 describe.each([
-  { trustProxy: "", keepsProxyId: false },
-  { trustProxy: "loopback", keepsProxyId: true },
-])("access log over HTTP (TRUST_PROXY=$trustProxy)", ({ trustProxy, keepsProxyId }) => {
-  let ctx: TestService;
-  let server: http.Server;
-  let port: number;
-  const lines: string[] = [];
+  { trustProxy: "", keepsProxyId: false, clientIp: false },
+  { trustProxy: "loopback", keepsProxyId: true, clientIp: false },
+  { trustProxy: "loopback", keepsProxyId: true, clientIp: true },
+])(
+  "access log over HTTP (TRUST_PROXY=$trustProxy, LOG_CLIENT_IP=$clientIp)",
+  ({ trustProxy, keepsProxyId, clientIp }) => {
+    let ctx: TestService;
+    let server: http.Server;
+    let port: number;
+    const lines: string[] = [];
 
-  beforeAll(async () => {
-    ctx = await createTestService({ PAGE_CACHE_MB: "0", TRUST_PROXY: trustProxy });
-    const logger = createLogger({ format: "json", write: (line) => lines.push(line) });
-    const { handler } = await createApp({
-      config: ctx.config,
-      build: async () => NO_PAGES,
-      content: ctx.service,
-      log: logger,
+    beforeAll(async () => {
+      ctx = await createTestService({
+        PAGE_CACHE_MB: "0",
+        TRUST_PROXY: trustProxy,
+        LOG_CLIENT_IP: clientIp ? "true" : "false",
+      });
+      const logger = createLogger({ format: "json", write: (line) => lines.push(line) });
+      const { handler } = await createApp({
+        config: ctx.config,
+        build: async () => NO_PAGES,
+        content: ctx.service,
+        log: logger,
+      });
+      server = http.createServer(handler);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as AddressInfo).port;
     });
-    server = http.createServer(handler);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await ctx?.cleanup();
-  });
+    afterAll(async () => {
+      await new Promise((resolve) => server?.close(resolve));
+      await ctx?.cleanup();
+    });
 
-  it("answers with a request id and writes one line for it, without personal data", async () => {
-    lines.length = 0;
-    const answer = await get(port, "/api/auth/session?email=jane%40example.com", {
-      "x-request-id": "proxy-id-0001",
-      "x-forwarded-for": "203.0.113.9",
+    it("answers with a request id and writes one line for it, without personal data", async () => {
+      lines.length = 0;
+      const answer = await get(port, "/api/auth/session?email=jane%40example.com", {
+        "x-request-id": "proxy-id-0001",
+        "x-forwarded-for": "203.0.113.9",
+      });
+      const id = answer.headers["x-request-id"];
+      if (keepsProxyId) expect(id).toBe("proxy-id-0001");
+      else expect(id).toMatch(UUID);
+      // The line is written on the response's finish, which may follow the client's end by a tick.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line).toMatchObject({
+        level: "info",
+        msg: "request",
+        request_id: id,
+        method: "GET",
+        path: "/api/auth/session?email",
+        status: answer.status,
+        bytes: Buffer.byteLength(answer.text),
+      });
+      expect(typeof line.duration_ms).toBe("number");
+      expect(Date.parse(line.time)).not.toBeNaN();
+      expect(lines[0]).not.toMatch(/jane|example\.com/);
+      if (clientIp) {
+        // Opted in: the client's address as TRUST_PROXY reads it (the trusted proxy's X-Forwarded-For).
+        expect(line.ip).toBe("203.0.113.9");
+      } else {
+        expect(line).not.toHaveProperty("ip");
+        expect(lines[0]).not.toMatch(/203\.0\.113\.9|127\.0\.0\.1/);
+      }
     });
-    const id = answer.headers["x-request-id"];
-    if (keepsProxyId) expect(id).toBe("proxy-id-0001");
-    else expect(id).toMatch(UUID);
-    // The line is written on the response's finish, which may follow the client's end by a tick.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]!);
-    expect(line).toMatchObject({
-      level: "info",
-      msg: "request",
-      request_id: id,
-      method: "GET",
-      path: "/api/auth/session?email",
-      status: answer.status,
-      bytes: Buffer.byteLength(answer.text),
-    });
-    expect(typeof line.duration_ms).toBe("number");
-    expect(Date.parse(line.time)).not.toBeNaN();
-    expect(lines[0]).not.toMatch(/jane|example\.com|203\.0\.113\.9|127\.0\.0\.1/);
-  });
 
-  it("writes no line for the health probes", async () => {
-    lines.length = 0;
-    expect((await get(port, "/healthz")).status).toBe(200);
-    expect((await get(port, "/readyz")).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines).toEqual([]);
-  });
-});
+    it("writes no line for the health probes", async () => {
+      lines.length = 0;
+      expect((await get(port, "/healthz")).status).toBe(200);
+      expect((await get(port, "/readyz")).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lines).toEqual([]);
+    });
+  },
+);

@@ -63,7 +63,8 @@ function send(res: http.ServerResponse, status: number, body: object, headers: h
  * is matched exactly (a query string is allowed), so no page can shadow them.
  */
 export function createHealthHandler(store: ReadinessSource) {
-  return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+  let draining = false;
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = req.url ?? "";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
@@ -76,7 +77,11 @@ export function createHealthHandler(store: ReadinessSource) {
       send(res, 200, { status: "ok" });
       return true;
     }
-    void checkReadiness(store).then((readiness) => {
+    // A stopping process finishes what it has but takes nothing new: the load balancer moves on.
+    const checked: Promise<Readiness> = draining
+      ? Promise.resolve({ ready: false, reason: "shutting down" })
+      : checkReadiness(store);
+    void checked.then((readiness) => {
       if (readiness.ready) send(res, 200, { status: "ready" });
       else
         send(
@@ -88,4 +93,10 @@ export function createHealthHandler(store: ReadinessSource) {
     });
     return true;
   };
+  return Object.assign(handle, {
+    /** From now on /readyz answers 503 "shutting down" (SIGTERM); /healthz stays 200. */
+    drain() {
+      draining = true;
+    },
+  });
 }

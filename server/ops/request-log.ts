@@ -39,6 +39,8 @@ export interface AccessLogOptions {
   trust: TrustFunction;
   /** LOG_CLIENT_IP: the operator opted in to logging the client's address. */
   clientIp?: boolean;
+  /** Requests not worth a line (development: Vite's modules and the site's files). */
+  skip?: (path: string) => boolean;
 }
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -68,7 +70,7 @@ export function withRequestLog(handler: Handler, options: AccessLogOptions): Han
       if (typeof chunk !== "function") count(chunk, rest[0]);
       return (end as (...args: unknown[]) => http.ServerResponse).call(this, chunk, ...rest);
     } as typeof res.end;
-    let logged = false;
+    let logged = options.skip?.(path) ?? false;
     const done = () => {
       if (logged) return;
       logged = true;
