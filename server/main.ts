@@ -24,9 +24,12 @@ import { configureLog, defaultLogFormat, log } from "./ops/log";
 const dev = process.argv.includes("--dev");
 /** How long a stop waits for deliveries in flight (an SMTP send times out well before). */
 const STOP_DELIVERIES_MS = 20_000;
-/** A worker that dies sooner than this after it started counts towards a crash loop. */
+/**
+ * A worker that dies before it listens, or sooner than this after, counts towards a crash loop
+ * (counted from listening, not from the fork: a start takes seconds on a busy machine).
+ */
 const CRASH_WINDOW_MS = 15_000;
-/** Crashes in a row, each within CRASH_WINDOW_MS of its start, after which a worker is not restarted. */
+/** Crashes in a row, each quick as above, after which a worker is not restarted. */
 const MAX_QUICK_CRASHES = 5;
 /** Waits before restarting a worker: 0.5 s, 1 s, 2 s, … at most 15 s. */
 const restartDelay = (quickCrashes: number) => Math.min(15_000, 500 * 2 ** Math.max(0, quickCrashes - 1));
@@ -48,6 +51,15 @@ configureLog({
   format: config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV),
   // In a cluster, which process wrote a line: "primary" or the worker's slot (1…N), and its pid.
   base: clustered ? { worker: cluster.isPrimary ? "primary" : slot + 1, pid: process.pid } : undefined,
+});
+
+// What Node itself would print as text goes through the logger too (a JSON collector gets lines
+// it can parse): warnings, and the error that ends the process (it still ends it, exit code 1).
+process.removeAllListeners("warning");
+process.on("warning", (warning) => log.warn(warning.message, { warning: warning.name }));
+process.on("uncaughtException", (error) => {
+  log.error("Uncaught exception: the process stops", { error });
+  process.exit(1);
 });
 
 /** What the store is and where, for the start-up line. */
@@ -129,6 +141,8 @@ interface Slot {
   index: number;
   worker?: Worker;
   startedAt: number;
+  /** When its current process started listening; undefined while it starts. */
+  listeningAt?: number;
   quickCrashes: number;
   gaveUp: boolean;
 }
@@ -158,7 +172,12 @@ async function runPrimary() {
   let announced = false;
   const fork = (s: Slot) => {
     s.startedAt = Date.now();
-    s.worker = cluster.fork({ [WORKER_SLOT_ENV]: String(s.index) });
+    s.listeningAt = undefined;
+    const worker = cluster.fork({ [WORKER_SLOT_ENV]: String(s.index) });
+    s.worker = worker;
+    worker.once("listening", () => {
+      s.listeningAt = Date.now();
+    });
   };
   let listening = 0;
   cluster.on("listening", () => {
@@ -178,12 +197,13 @@ async function runPrimary() {
       return;
     }
     const lived = Date.now() - s.startedAt;
-    s.quickCrashes = lived < CRASH_WINDOW_MS ? s.quickCrashes + 1 : 1;
+    const quick = s.listeningAt === undefined || Date.now() - s.listeningAt < CRASH_WINDOW_MS;
+    s.quickCrashes = quick ? s.quickCrashes + 1 : 1;
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (s.quickCrashes >= MAX_QUICK_CRASHES) {
       s.gaveUp = true;
       log.error(
-        `Worker ${s.index + 1} crashed ${s.quickCrashes} times in a row, each within ${CRASH_WINDOW_MS / 1000} s of starting (last: ${how}): not restarting it. Fix the cause logged above, then restart the service.`,
+        `Worker ${s.index + 1} crashed ${s.quickCrashes} times in a row, each while starting or within ${CRASH_WINDOW_MS / 1000} s of it (last: ${how}): not restarting it. Fix the cause logged above, then restart the service.`,
         { worker_slot: s.index + 1 },
       );
       if (slots.every((other) => other.gaveUp)) {

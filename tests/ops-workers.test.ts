@@ -294,9 +294,11 @@ describe.skipIf(!fs.existsSync(BUILD))("a cluster whose workers crash-loop", () 
       expect(out).toMatch(/Worker 1 exited \(code 1\)[^"]*restarting it in 1000 ms/);
       expect(out).toMatch(/Worker 1 crashed 5 times in a row[^"]*not restarting it/);
       expect(out).toMatch(/Every worker crash-looped: the server stops/);
+      // The workers' own error is a JSON line too, with the cause.
+      expect(out).toMatch(/"msg":"The server could not listen on 127\.0\.0\.1:\d+"[^\n]*"code":"EADDRINUSE"/);
     } finally {
       blocker.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
