@@ -70,6 +70,9 @@ export default defineConfig({
       // The real self-hosted captcha (ALTCHA), solved by the widget in Chromium; cheap for speed.
       ALTCHA_COST: "50",
       CONTACT_RATE_LIMIT: "1000",
+      // One web process (the default is one per core): the cluster has its own test
+      // (tests/ops-workers.test.ts); WEB_CONCURRENCY=2 here runs the journeys across workers.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     },
     reuseExistingServer: !CI,
     timeout: 120_000,

@@ -37,6 +37,8 @@ export async function startProductionServer(
       DATA_DIR: dataDir,
       // The studio bench signs in as a fixture editor.
       FIXTURE_EDITORS: "true",
+      // One process, as the benches have always measured; pass WEB_CONCURRENCY in `env` for more.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -19,6 +19,9 @@ import { clientAddress, compileTrust, type TrustFunction } from "./client-addres
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
 import type { ContentService } from "./content/service";
+import { createHealthHandler } from "./ops/health";
+import { type Logger, log } from "./ops/log";
+import { withRequestLog } from "./ops/request-log";
 import { createPageCache, type PageCache } from "./page-cache/index";
 import { createPurgeHook } from "./page-cache/purge";
 import { createViewModules } from "./view-modules";
@@ -70,6 +73,8 @@ export interface AppOptions {
   build: () => Promise<ServerBuild>;
   vite?: { middlewares: express.RequestHandler };
   content?: ContentService;
+  /** Where request lines go (tests); default: the process's logger. */
+  log?: Logger;
 }
 
 const hosts = new Map<string, boolean>();
@@ -229,17 +234,34 @@ export async function createApp(options: AppOptions) {
   const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
+  const health = createHealthHandler(content.storage);
+  const logged = withRequestLog(
+    (req, res) => {
+      if (validHost(req.headers.host)) return serve(req, res);
+      res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      res.end("Bad Request: invalid Host header");
+    },
+    {
+      log: options.log ?? log,
+      trust,
+      clientIp: config.LOG_CLIENT_IP,
+      // With Vite, a page load fetches hundreds of modules: only pages and API calls get a line.
+      skip: options.vite
+        ? (requestPath) => requestPath.startsWith("/@") || mayBeFile(requestPath.split("?")[0]!)
+        : undefined,
+    },
+  );
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // On every answer, the page cache's hits too (pages set their CSP in entry.server.tsx): no
     // MIME sniffing of API answers and files, no powerful features nobody uses, HSTS over HTTPS.
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (isHttps(req, trust)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    if (validHost(req.headers.host)) return serve(req, res);
-    res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-    res.end("Bad Request: invalid Host header");
+    // Probes first: no page cache, no Express, no log line per probe.
+    if (health(req, res)) return;
+    logged(req, res);
   };
-  return { app, handler, content, services, pageCache };
+  return { app, handler, content, services, pageCache, drain: health.drain };
 }
 
 /** Whether a request came over HTTPS, as Express's `req.secure` reads it (the socket, or a trusted proxy's word). */

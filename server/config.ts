@@ -158,6 +158,15 @@ export const configSchema = z.object({
   ),
   /** Contact submissions allowed per client IP per minute (token bucket). */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Web processes `npm start` runs (Node's cluster module; every one answers every request);
+   * unset: one per core; 1: no cluster. Development (Vite) always runs one.
+   */
+  WEB_CONCURRENCY: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(256).optional()),
+  /** Log lines as JSON objects (one per line) or readable text; unset: json in production, text otherwise. */
+  LOG_FORMAT: z.preprocess(emptyIsUnset, z.enum(["json", "text"]).optional()),
+  /** Adds the client's address to request log lines (personal data: off unless the operator opts in). */
+  LOG_CLIENT_IP: boolish,
   /** Map tiles; empty string disables tiles (markers on a plain background). */
   MAP_TILE_URL: z.string().default(""),
   MAP_TILE_ATTRIBUTION: z.string().default(""),

@@ -26,6 +26,16 @@ export const allRoutes: readonly Route[] = [
 ];
 
 /**
+ * Seeds a store from fixtures/ when it was never seeded (and the fixture editors when asked):
+ * what every process does at start, and the cluster's primary once before it forks workers.
+ */
+export async function seedStorage(storage: Storage, config: Config): Promise<void> {
+  await seedFromFixtures(storage.content);
+  await seedStores(storage);
+  if (config.FIXTURE_EDITORS) await seedFixtureEditors(storage);
+}
+
+/**
  * Opens the store the configuration names (or uses `options.storage`), seeds it from
  * fixtures/ when it was never seeded, and returns the service. The caller owns the
  * storage: `service.storage.close()` when done.
@@ -36,9 +46,7 @@ export async function createEmbeddedContentService(
 ): Promise<ContentService> {
   const storage = options.storage ?? (await openStorage(config));
   try {
-    await seedFromFixtures(storage.content);
-    await seedStores(storage);
-    if (config.FIXTURE_EDITORS) await seedFixtureEditors(storage);
+    await seedStorage(storage, config);
   } catch (error) {
     if (!options.storage) await storage.close();
     throw error;

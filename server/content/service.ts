@@ -20,6 +20,7 @@ import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
 import type { AuthService, Principal } from "../auth/service";
 import type { Config } from "../config";
+import { log } from "../ops/log";
 import { isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
 import type { ContentRepository, SiteRecord } from "./repository";
@@ -130,7 +131,7 @@ export function createContentService(options: {
       try {
         listener(change);
       } catch (error) {
-        console.error("[content] change listener failed", error);
+        log.error("[content] change listener failed", { error });
       }
     }
   };
@@ -142,10 +143,10 @@ export function createContentService(options: {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
-        console.error(`[content] store unavailable: ${(error as Error).message}`);
+        log.error("[content] store unavailable", { reason: (error as Error).message });
         return json({ status: "error", message: "Service unavailable" }, 503, { "retry-after": "5" });
       }
-      console.error("[content] unhandled error", error);
+      log.error("[content] unhandled error", { error });
       return errorResponse(500, "Internal error");
     }
   }
@@ -222,7 +223,7 @@ export function createContentService(options: {
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
         if (isStoreUnavailable(error)) throw error;
-        console.error("[content] unhandled error", error);
+        log.error("[content] unhandled error", { error });
         return errorResponse(500, "Internal error");
       }
     }

@@ -15,6 +15,7 @@ import type { ContentRepository } from "../content/repository";
 import type { ContentService } from "../content/service";
 import type { DeliveryRecord, OutboxStore } from "../content/stores/outbox";
 import type { SubmissionRecord, SubmissionsStore } from "../content/stores/submissions";
+import { log as processLog } from "../ops/log";
 import { composeLeadEmail, createMailer, type Mailer } from "./mail";
 import { startRetention } from "./retention";
 import { postWebhook } from "./webhook";
@@ -71,7 +72,7 @@ export class DeliveryWorker {
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line) => processLog.info(line));
   }
 
   start(): void {
@@ -224,7 +225,7 @@ export function startLeadServices(
   content: Pick<ContentService, "stores" | "repo">,
   options: { log?: (line: string) => void; webhookFetch?: typeof fetch; pollMs?: number } = {},
 ): LeadServices {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => processLog.info(line));
   const mailer = createMailer(config);
   const channels: DeliveryChannels = {};
   if (mailer && config.LEADS_EMAIL_TO) {

@@ -4,6 +4,7 @@
  * outbox rows. Every process runs it; the delete is the same statement whoever runs it.
  */
 import type { SubmissionsStore } from "../content/stores/submissions";
+import { log as processLog } from "../ops/log";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,7 @@ export function startRetention(options: {
   firstRunMs?: number;
   everyMs?: number;
 }): { stop(): void; run(): Promise<number> } {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => processLog.info(line));
   const run = async () => {
     try {
       const purged = await purgeExpiredLeads(options.submissions, options.days);

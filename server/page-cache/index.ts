@@ -13,6 +13,7 @@ import { compressDocument } from "../../renderer/lib/compress.server";
 import type { PageCacheFacts } from "../../renderer/lib/context";
 import { LOCALE_COOKIE, localeCookie, readCookie } from "../../renderer/lib/locale";
 import { NONCE_PATTERN, nextNonce } from "../../renderer/lib/nonce.server";
+import { log } from "../ops/log";
 import { type CacheDecision, cacheableRouteMatcher, decide, type RequestFacts } from "./request";
 import { revisionReader } from "./revision";
 import { PageStore } from "./store";
@@ -340,7 +341,7 @@ export function createPageCache(options: PageCacheOptions) {
       decision = decide(facts(req), isCacheableRoute);
     } catch (error) {
       // Whatever the request, the app still answers it.
-      console.error("[page-cache]", error);
+      log.error("[page-cache] failed, the app answers instead", { error });
       return next();
     }
     if (decision.kind === "skip") return next();
@@ -374,7 +375,7 @@ export function createPageCache(options: PageCacheOptions) {
         // Its answer does not wait for the templates. A failed render is reported below; a failed
         // template only costs the entry.
         let renderedOk = false;
-        promise.catch((error) => renderedOk && console.error("[page-cache] no entry made", error));
+        promise.catch((error) => renderedOk && log.error("[page-cache] no entry made", { error }));
         const { rendered, head } = await first;
         renderedOk = true;
         if (head) {
@@ -398,7 +399,7 @@ export function createPageCache(options: PageCacheOptions) {
       return next();
     } catch (error) {
       // The store or the render failed: the usual path answers (and reports) as it would have.
-      console.error("[page-cache]", error);
+      log.error("[page-cache] failed, the app answers instead", { error });
       if (res.headersSent) return;
       return next();
     }

@@ -16,6 +16,7 @@
  */
 import { pageTag, siteTag } from "../../renderer/lib/cache-tags";
 import type { ContentChange } from "../content/service";
+import { log as processLog } from "../ops/log";
 
 export interface PurgeOptions {
   url: string;
@@ -34,7 +35,7 @@ export function tagsOf(change: ContentChange): string[] {
 export function createPurgeHook(options: PurgeOptions): (change: ContentChange) => Promise<boolean> {
   const send = options.fetch ?? fetch;
   const delays = options.retryDelays ?? [1000, 5000];
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? ((message: string) => processLog.warn(message));
   return async (change) => {
     const tags = tagsOf(change);
     const headers: Record<string, string> = { "content-type": "application/json", "surrogate-key": tags.join(" ") };

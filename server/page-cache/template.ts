@@ -23,6 +23,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { once } from "node:events";
 import zlib from "node:zlib";
 import { NONCE_PATTERN } from "../../renderer/lib/nonce.server";
+import { log } from "../ops/log";
 import { crcWithNonce, type NonceCrc, nonceCrc } from "./crc32";
 
 /**
@@ -262,7 +263,7 @@ export async function buildTemplate(document: Buffer, nonce: string): Promise<Do
   if (!brotliOk(firstBr)) {
     const again = await brotliTemplate(parts, sentinels(parts.length - 1, alphabet), length);
     template.br = brotliOk(again) ? again : undefined;
-    if (!template.br) console.warn("[page-cache] a Brotli template failed its check twice; gzip is served instead");
+    if (!template.br) log.warn("[page-cache] a Brotli template failed its check twice; gzip is served instead");
   }
   template.size =
     template.gzip.bytes.byteLength +

@@ -1,5 +1,6 @@
 /** The PostgreSQL database (`pg`): the pool, migrations under an advisory lock, transactions. */
 import pg from "pg";
+import { log } from "../../ops/log";
 import { checkMigrations, latestVersion, type Migration, type MigrationReport } from "./migration";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations";
 
@@ -38,7 +39,7 @@ export function createPool(options: PostgresOptions): pg.Pool {
   });
   // An idle connection the server closes (restart, failover) must not crash the process:
   // the pool drops it and the next query opens another.
-  pool.on("error", (error) => console.error(`[postgres] idle connection lost: ${error.message}`));
+  pool.on("error", (error) => log.warn("[postgres] idle connection lost", { reason: error.message }));
   return pool;
 }
 
