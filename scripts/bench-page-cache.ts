@@ -258,17 +258,24 @@ export const pageCacheSection: BenchSection = {
       }
 
       // ---- 4 workers ---------------------------------------------------------------------
-      // The same runs with the cluster of the scale issue (issue 19, second milestone) once it
-      // exists: start `cached` and `uncached` with its worker count set to 4 and load them like
-      // the one-process servers above. Each worker keeps its own cache, keyed on the store's
-      // revision, so a publish by any of them is seen by all on their next request.
-      rows.push({
-        section: "pagecache",
-        metric: "/fr from the cache, 4 workers",
-        value: null,
-        unit: "req/s",
-        note: "not measured: the cluster (issue 19) does not exist yet",
-      });
+      // The same /fr runs with the cluster (issue 19): WEB_CONCURRENCY=4, each worker with its own
+      // cache keyed on the store's revision. On a 2-core machine the load generator shares the
+      // cores with four workers: read the figure beside the one-process one of the same run.
+      const four = await startProductionServer(path.join(dir, "four"), { WEB_CONCURRENCY: "4" });
+      children.push(four.child);
+      // Warm every worker's cache (connections are spread over the workers).
+      await load(`${four.origin}/fr`, 10, 1);
+      for (const connections of CONNECTIONS) {
+        const run = await load(`${four.origin}/fr`, connections, SECONDS);
+        log(`/fr @${connections}, 4 workers: cache ${run.rps}/s p99 ${run.p99} ms`);
+        rows.push({
+          section: "pagecache",
+          metric: `/fr from the cache, 4 workers, ${connections} connections`,
+          value: run.rps,
+          unit: "req/s",
+          note: `p50 ${run.p50} ms, p99 ${run.p99} ms${run.non2xx || run.errors ? `; ${run.non2xx} non-2xx, ${run.errors} errors` : ""}; ${os.cpus().length} cores shared with the load generator`,
+        });
+      }
 
       // First request after a publish: the publish's answer, then the page until it shows.
       const idle: { ms: number; requests: number; state: string }[] = [];
