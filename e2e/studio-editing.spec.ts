@@ -61,7 +61,12 @@ function studioUi(page: Page) {
     pathInput: panel.getByLabel(st("fr", "studio.fields.pathBox.path")),
     pathValue: panel.getByLabel(st("fr", "studio.fields.pathBox.value")),
     /** Opens a block's form with the edit button of its bar (shown on hover). */
-    edit: async (id: string) => (await blockButton(page, id, st("fr", "studio.overlay.edit"))).click(),
+    // Pointed at and pressed again if the canvas moved under the pointer meanwhile (block views
+    // still arriving above it): a press at a stale place would wait for a button that moved away.
+    edit: (id: string) =>
+      expect(async () => {
+        await (await blockButton(page, id, st("fr", "studio.overlay.edit"))).click({ timeout: 3000 });
+      }).toPass({ timeout: 30_000 }),
     /** Shows a tab of the edit panel: Contenu, Réglages or Avancé (the path box). */
     tab: (key: "content" | "settings" | "advanced") =>
       panel.getByRole("tab", { name: st("fr", `studio.fields.tabs.${key}`) }).click(),

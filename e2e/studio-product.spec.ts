@@ -5,7 +5,7 @@
  * edit-mode links of the public site open their block in the studio, and the studio's screens
  * pass axe.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { textBlock2 } from "../schema/blocks/text";
 import { COLOR_SCHEME_LABELS, LINK_TARGET_LABELS } from "../schema/labels";
 import { blockTypes, getBlockDefinition } from "../schema/registry";
@@ -137,6 +137,27 @@ test("studio: the palette, the panel title and the selects show names, never a b
   await expectNoAxeViolations(page, { include: [".studio-panel"] });
 });
 
+/** The element's box once it is on screen and has stayed put for 200 ms (the canvas may still scroll or grow). */
+async function settledBox(locator: Locator) {
+  let last = "";
+  let box = (await locator.boundingBox())!;
+  const height = locator.page().viewportSize()?.height ?? 720;
+  await expect
+    .poll(
+      async () => {
+        await locator.scrollIntoViewIfNeeded();
+        box = (await locator.boundingBox())!;
+        const now = JSON.stringify(box);
+        const same = now === last && box.y >= 0 && box.y + box.height <= height;
+        last = now;
+        return same;
+      },
+      { intervals: [200], timeout: 10_000 },
+    )
+    .toBe(true);
+  return box;
+}
+
 test("studio: a link or a button in the canvas only selects its block; the bar shows on hover, focus or selection", async ({
   page,
 }) => {
@@ -151,7 +172,9 @@ test("studio: a link or a button in the canvas only selects its block; the bar s
   await expect(bar).toHaveCSS("opacity", "0");
   const link = block.locator(".block a").first();
   await expect(link).toHaveAttribute("href", /\/fr\/contact/);
-  const box = (await link.boundingBox())!;
+  // Clicked where a person sees it once the canvas has settled (views of blocks above may still
+  // be arriving and push it down: a click at a stale position selects another block).
+  const box = await settledBox(link);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(block).toHaveAttribute("data-selected", "true");
   await expect(u.heading).toHaveText(getBlockDefinition("text_block_1")!.label.fr);
@@ -162,7 +185,7 @@ test("studio: a link or a button in the canvas only selects its block; the bar s
   const slider = studioBlock(page, "demo-hero-slider-block");
   await slider.scrollIntoViewIfNeeded();
   const next = slider.locator(".block button").first();
-  const nextBox = (await next.boundingBox())!;
+  const nextBox = await settledBox(next);
   await page.mouse.click(nextBox.x + nextBox.width / 2, nextBox.y + nextBox.height / 2);
   await expect(slider).toHaveAttribute("data-selected", "true");
   expect(page.url()).toBe(url);
