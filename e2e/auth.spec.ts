@@ -148,6 +148,15 @@ test.describe("first run on a fresh server", () => {
 
     // An editor, invited by the admin, signs in with a password.
     await page.goto("/fr/qa/compte");
+    // The account screen's code loads with it (lazily): its forms work once hydrated (before,
+    // a post only shows the page again).
+    await expect
+      .poll(() =>
+        page
+          .getByRole("button", { name: "Créer le lien d'invitation" })
+          .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),
+      )
+      .toBe(true);
     await page.getByLabel("Nom", { exact: true }).fill("Luc Martin");
     await page.getByLabel("Courriel", { exact: true }).fill("luc@agence.test");
     await page.getByRole("button", { name: "Créer le lien d'invitation" }).click();

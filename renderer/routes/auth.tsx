@@ -43,8 +43,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const lang = params.lang;
-  if (!isLocale(lang) || authPageOf(lang, params.slug ?? "") !== "sign-in")
-    throw notFound(isLocale(lang) ? lang : "fr");
+  if (!isLocale(lang)) throw notFound("fr");
+  const page = authPageOf(lang, params.slug ?? "");
+  if (!page) throw notFound(lang);
+  // The other screens' forms post only before their script runs (method="post" keeps their
+  // fields, a new password above all, out of the URL): the page again, nothing done.
+  if (page !== "sign-in") throw redirect(new URL(request.url).pathname, 303);
   const { signIn } = context.get(servicesContext);
   const form = await request.formData().catch(() => null);
   const email = form?.get("email");

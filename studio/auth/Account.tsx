@@ -157,7 +157,7 @@ function Passkeys({ account, locale, reload }: SectionProps) {
       </ul>
       {message ? <Status kind={message.kind}>{message.text}</Status> : null}
       {supported ? (
-        <form className="auth-inline-form" onSubmit={add}>
+        <form className="auth-inline-form" method="post" onSubmit={add}>
           <Field
             label={t("auth.account.passkeys.name")}
             name="passkey-name"
@@ -207,7 +207,7 @@ function Password({ account }: { account: AccountView }) {
   return (
     <section aria-labelledby="password">
       <h2 id="password">{t("auth.account.password.title")}</h2>
-      <form onSubmit={submit}>
+      <form method="post" onSubmit={submit}>
         <input type="hidden" name="username" autoComplete="username" value={account.editor.email} />
         {account.has_password ? (
           <Field
@@ -368,7 +368,7 @@ function Tokens({ account, locale, reload }: SectionProps) {
         </div>
       ) : null}
       {message ? <Status kind={message.kind}>{message.text}</Status> : null}
-      <form onSubmit={create}>
+      <form method="post" onSubmit={create}>
         <div className="auth-inline-form">
           <Field
             label={t("auth.account.tokens.name")}

@@ -73,7 +73,7 @@ export function Activation({ locale }: { locale: Locale }) {
                 })}
           </p>
           <Status kind="error">{error}</Status>
-          <form onSubmit={submit}>
+          <form method="post" onSubmit={submit}>
             {info.kind === "setup" ? (
               <>
                 <Field

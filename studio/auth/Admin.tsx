@@ -176,7 +176,7 @@ export function Editors({ locale, me }: { locale: Locale; me: Editor }) {
         </div>
       ) : null}
       <h3>{t("auth.account.editors.invite")}</h3>
-      <form onSubmit={invite}>
+      <form method="post" onSubmit={invite}>
         <div className="auth-inline-form">
           <Field
             label={t("auth.account.editors.name")}
@@ -260,6 +260,7 @@ export function Audit({ locale }: { locale: Locale }) {
       <p>{t("auth.account.audit.intro")}</p>
       <form
         className="auth-inline-form"
+        method="post"
         onSubmit={(event) => {
           event.preventDefault();
           void load();
