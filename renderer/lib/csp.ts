@@ -27,34 +27,18 @@ export function isStudioPath(pathname: string): boolean {
 }
 
 /**
- * The studio's policy: scripts of this site only (no 'strict-dynamic', so a script an embed
- * would add from elsewhere is refused even if some code inserted it), frames of this site and
- * the privacy-enhanced video host only; nothing may frame it. Embeds run nothing in the canvas
- * (useInStudio), and this is the second lock.
+ * One policy, three directives that differ. The studio's: scripts of this site only (no
+ * 'strict-dynamic', so a script an embed would add from elsewhere is refused even if some code
+ * inserted it), frames of this site and the privacy-enhanced video host only, and nothing may
+ * frame it. Embeds run nothing in the canvas (useInStudio); this is the second lock.
  */
-function studioPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "media-src 'self' https:",
-    "frame-src 'self' https://www.youtube-nocookie.com",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 export function contentSecurityPolicy(nonce: string, options: { embeddable?: boolean; studio?: boolean } = {}): string {
-  if (options.studio) return studioPolicy(nonce);
+  const studio = options.studio === true;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.youtube.com/iframe_api https://www.youtube.com/s/player/`,
+    studio
+      ? `script-src 'self' 'nonce-${nonce}'`
+      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.youtube.com/iframe_api https://www.youtube.com/s/player/`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -62,11 +46,13 @@ export function contentSecurityPolicy(nonce: string, options: { embeddable?: boo
     // The ALTCHA widget's proof-of-work workers are files of this site.
     "worker-src 'self'",
     "media-src 'self' https:",
-    "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com/recaptcha/ https://recaptcha.google.com/ https:",
+    studio
+      ? "frame-src 'self' https://www.youtube-nocookie.com"
+      : "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com/recaptcha/ https://recaptcha.google.com/ https:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     // The widget is for brokers' other sites; every other page may be framed by the site only.
-    options.embeddable ? "frame-ancestors *" : "frame-ancestors 'self'",
+    studio ? "frame-ancestors 'none'" : options.embeddable ? "frame-ancestors *" : "frame-ancestors 'self'",
   ].join("; ");
 }
