@@ -112,13 +112,13 @@ describe("landing page hero", () => {
 });
 
 describe("profile page hero", () => {
-  function profileWithoutPhoto(siteType: "broker" | "agency") {
+  function profileWithoutPhoto(siteType: "broker" | "agency", without: "media" | "sub_title" = "media") {
     const block = heroProfilePageBlock.schema.parse({
       id: "profile",
       block_type: "hero_profile_page_block",
       ...heroProfilePageBlock.example,
     });
-    const { media: _photo, ...fields } = block.fields.en;
+    const { [without]: _left, ...fields } = block.fields.en;
     const site = {
       locale: "en" as const,
       siteType,
@@ -142,5 +142,15 @@ describe("profile page hero", () => {
     expect(agency?.getAttribute("alt")).toBe("");
     const broker = profileWithoutPhoto("broker").querySelector(".hero-profile__media img");
     expect(broker?.getAttribute("src")).toBe("/images/avatar-broker.svg");
+  });
+
+  it("names the role by context only when the editor left the sub-title empty", () => {
+    const withSub = profileWithoutPhoto("broker");
+    expect(withSub.querySelector(".hero-profile__sub")?.textContent).toBe(
+      heroProfilePageBlock.example.fields.en.sub_title,
+    );
+    expect(withSub.querySelector(".hero-profile__context")).toBeNull();
+    const withoutSub = profileWithoutPhoto("broker", "sub_title");
+    expect(withoutSub.querySelector(".hero-profile__context")?.textContent).toBe(en.heroes.context.brokers);
   });
 });

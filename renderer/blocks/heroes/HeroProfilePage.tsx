@@ -25,7 +25,11 @@ export default function HeroProfilePage({ block, fields, params, ctx }: BlockVie
       fallbackMedia={fallback}
       attributes={{ "data-context": params.context_type }}
     >
-      <p className="hero-profile__context">{t(`heroes.context.${params.context_type}`)}</p>
+      {/* The role by context only when the editor gave none: the sub-title says it better
+          ("Courtière immobilière commerciale"), and a generic label under it would repeat it. */}
+      {fields.sub_title?.trim() ? null : (
+        <p className="hero-profile__context">{t(`heroes.context.${params.context_type}`)}</p>
+      )}
     </ProfileLayout>
   );
 }
