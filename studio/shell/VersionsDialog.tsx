@@ -93,7 +93,11 @@ export function VersionsButton({ api, locale }: { api: StudioApi; locale: Locale
         aria-haspopup="dialog"
       >
         <Icon name="history" size={18} />
-        {t("studio.versions.open")}
+        {/* Narrower windows show the icon alone (the name stays for screen readers, and shows on hover). */}
+        <span className="studio-versions-label">{t("studio.versions.open")}</span>
+        <span className="studio-tooltip" aria-hidden="true">
+          {t("studio.versions.open")}
+        </span>
       </Button>
       <ModalOverlay
         className="studio-modal"
