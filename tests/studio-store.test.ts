@@ -228,3 +228,49 @@ describe("validateDoc", () => {
     ]);
   });
 });
+
+describe("restoreVersion", () => {
+  const version = (base = makeDoc(2)) => ({
+    title: { fr: "Ancienne", en: "Old" },
+    paths: { fr: "/fr/ancienne", en: "/en/old" },
+    blocks: base.blocks.map((b) => ({
+      ...b,
+      fields: { ...b.fields, fr: { ...(b.fields.fr as object), main_title: "A" } },
+    })),
+    hidden: true,
+    seo: { title: "SEO A" },
+  });
+
+  it("replaces the draft with the version as one undo step, and Undo brings the draft back", () => {
+    store().setValue("b0", "fields.fr.main_title", "Brouillon");
+    const draft = store().doc;
+    const steps = store().steps.length;
+    store().restoreVersion(2, version());
+    const restored = store().doc!;
+    expect(store().steps).toHaveLength(steps + 1);
+    expect(restored.blocks.map((b) => b.id)).toEqual(["b0", "b1"]);
+    expect(restored.blocks.map((b) => (b.fields.fr as { main_title: string }).main_title)).toEqual(["A", "A"]);
+    expect(restored).toMatchObject({
+      title: { fr: "Ancienne" },
+      paths: { en: "/en/old" },
+      hidden: true,
+      seo: { title: "SEO A" },
+    });
+    // An older version than the draft's base keeps the base: publishing then makes a new version.
+    expect(restored.base_version).toBe(4);
+    store().undo();
+    expect(store().doc).toEqual(draft);
+    store().redo();
+    expect(store().doc).toEqual(restored);
+  });
+
+  it("bases the draft on a newer version (another editor's, after a conflict), and leaves no SEO the version lacks", () => {
+    useStudioStore.setState((s) => ({ doc: s.doc && { ...s.doc, seo: { title: "draft" } } }));
+    const { seo: _seo, ...withoutSeo } = version();
+    store().restoreVersion(7, withoutSeo);
+    expect(store().doc?.base_version).toBe(7);
+    expect(store().doc && "seo" in store().doc!).toBe(false);
+    store().undo();
+    expect(store().doc?.base_version).toBe(4);
+  });
+});

@@ -17,6 +17,8 @@ import {
   type SiteRecord,
   siteRecordSchema,
 } from "./repository";
+import type { VersionEditor } from "./stores/page-versions";
+import { recordPageVersionPg } from "./stores/page-versions.postgres";
 
 type PageRow = { doc: Record<string, unknown>; version: number; updated_at: Date | null };
 const PAGE_COLUMNS = "doc, version, updated_at";
@@ -111,10 +113,21 @@ export class PostgresContentRepository implements ContentRepository {
     );
     return rows.map(pageOf);
   }
-  async savePage(siteId: string, page: PageRecord, expectedVersion?: number): Promise<SavePageResult> {
+  async savePage(
+    siteId: string,
+    page: PageRecord,
+    expectedVersion?: number,
+    editor?: VersionEditor,
+  ): Promise<SavePageResult> {
     const parsed = pageRecordSchema.parse(page);
     try {
       return await pgTransaction(this.pool, async (client): Promise<SavePageResult> => {
+        // The page as it was, for the new version's change summary; the row stays locked until
+        // commit, so no other save slips in between this read and the upsert.
+        const previous = await client.query<{ doc: unknown }>(
+          "SELECT doc FROM pages WHERE site_id = $1 AND page_id = $2 FOR UPDATE",
+          [siteId, parsed.page_id],
+        );
         // One statement creates the page or replaces it when its version is the expected one;
         // the row lock it takes orders concurrent saves of the same page.
         const saved = await client.query<{ version: number }>(
@@ -141,6 +154,7 @@ export class PostgresContentRepository implements ContentRepository {
           );
           return { ok: false, reason: "conflict", version: current.rows[0]?.version ?? 0 };
         }
+        await recordPageVersionPg(client, siteId, parsed, row.version, previous.rows[0]?.doc, editor);
         await bumpRevisions(client, "content");
         return { ok: true, version: row.version };
       });

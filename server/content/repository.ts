@@ -98,8 +98,15 @@ export interface ContentRepository {
    * Creates or replaces a page. A new page keeps its `version`; a replaced one gets the
    * stored version + 1. With `expectedVersion`, replacing is refused when the stored
    * version differs ("conflict"); a path another page of the site uses is refused too.
+   * Every successful save keeps a version of the page in the same transaction
+   * (stores/page-versions.ts), saved by `editor` when given.
    */
-  savePage(siteId: string, page: PageRecord, expectedVersion?: number): Promise<SavePageResult>;
+  savePage(
+    siteId: string,
+    page: PageRecord,
+    expectedVersion?: number,
+    editor?: { id: string; name: string },
+  ): Promise<SavePageResult>;
 
   findRedirect(siteId: string, path: string): Promise<RedirectRecord | undefined>;
   putRedirect(siteId: string, redirect: RedirectRecord): Promise<void>;

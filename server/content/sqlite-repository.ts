@@ -16,6 +16,7 @@ import {
   type SiteRecord,
   siteRecordSchema,
 } from "./repository";
+import { recordPageVersion, type VersionEditor } from "./stores/page-versions";
 
 type PageRow = { doc: string; version: number; updated_at: string | null };
 
@@ -160,10 +161,20 @@ export class SqliteContentRepository implements ContentRepository {
       .all(siteId) as PageRow[];
     return rows.map(pageOf);
   }
-  async savePage(siteId: string, page: PageRecord, expectedVersion?: number): Promise<SavePageResult> {
+  async savePage(
+    siteId: string,
+    page: PageRecord,
+    expectedVersion?: number,
+    editor?: VersionEditor,
+  ): Promise<SavePageResult> {
     const parsed = pageRecordSchema.parse(page);
+    const at = new Date().toISOString();
     try {
       return sqliteTransaction(this.db, (): SavePageResult => {
+        // The page as it was, for the new version's change summary (same transaction: nothing moves meanwhile).
+        const previous = this.sql
+          .get("SELECT doc FROM pages WHERE site_id = ? AND page_id = ?")
+          .get(siteId, parsed.page_id) as { doc: string } | undefined;
         // One statement creates the page or replaces it when its version is the expected one.
         const saved = this.sql
           .get(
@@ -180,7 +191,7 @@ export class SqliteContentRepository implements ContentRepository {
             parsed.paths.en,
             parsed.version,
             JSON.stringify(pageDocument(parsed)),
-            new Date().toISOString(),
+            at,
             expectedVersion ?? null,
             expectedVersion ?? null,
           ) as { version: number } | undefined;
@@ -190,6 +201,7 @@ export class SqliteContentRepository implements ContentRepository {
             .get(siteId, parsed.page_id) as { version: number };
           return { ok: false, reason: "conflict", version: current.version };
         }
+        recordPageVersion(this.sql, siteId, parsed, saved.version, previous?.doc, editor, at);
         bumpRevisions(this.sql, "content");
         return { ok: true, version: saved.version };
       });

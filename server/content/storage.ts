@@ -36,6 +36,8 @@ import { type OutboxStore, SqliteOutboxStore } from "./stores/outbox";
 import { PostgresOutboxStore } from "./stores/outbox.postgres";
 import { type PageLocksStore, SqlitePageLocksStore } from "./stores/page-locks";
 import { PostgresPageLocksStore } from "./stores/page-locks.postgres";
+import { type PageVersionsStore, SqlitePageVersionsStore } from "./stores/page-versions";
+import { PostgresPageVersionsStore } from "./stores/page-versions.postgres";
 import { type RateLimitStore, SqliteRateLimitStore } from "./stores/rate-limits";
 import { PostgresRateLimitStore } from "./stores/rate-limits.postgres";
 import { type SecretsStore, SqliteSecretsStore } from "./stores/secrets";
@@ -63,6 +65,8 @@ export interface Storage {
   readonly apiTokens: ApiTokensStore;
   readonly audit: AuditStore;
   readonly pageLocks: PageLocksStore;
+  /** Every saved version of every page (written by `content.savePage`, read here). */
+  readonly pageVersions: PageVersionsStore;
   /** The delivery outbox of leads (e-mail, webhook). */
   readonly outbox: OutboxStore;
   /** Captcha challenges already used (single use across processes). */
@@ -93,6 +97,7 @@ export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Stor
     apiTokens: new SqliteApiTokensStore(db),
     audit: new SqliteAuditStore(db),
     pageLocks: new SqlitePageLocksStore(db),
+    pageVersions: new SqlitePageVersionsStore(db),
     outbox: new SqliteOutboxStore(db),
     captchaReplays: new SqliteCaptchaReplayStore(db),
     secrets: new SqliteSecretsStore(db),
@@ -134,6 +139,7 @@ function postgresStorage(pool: pg.Pool, migrations: MigrationReport): Storage {
     apiTokens: new PostgresApiTokensStore(pool),
     audit: new PostgresAuditStore(pool),
     pageLocks: new PostgresPageLocksStore(pool),
+    pageVersions: new PostgresPageVersionsStore(pool),
     outbox: new PostgresOutboxStore(pool),
     captchaReplays: new PostgresCaptchaReplayStore(pool),
     secrets: new PostgresSecretsStore(pool),

@@ -19,6 +19,7 @@ import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
 import { PageSelect } from "./PageOptions";
+import { showVersions } from "./VersionsDialog";
 import { useViewStore } from "./view";
 
 export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale }) {
@@ -33,6 +34,8 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     text?: string;
     href?: string;
     link?: string;
+    /** A conflict's other version, which "Compare" opens in the versions dialog. */
+    compare?: number;
   }>({ kind: "idle" });
   const needsTarget = origin !== undefined && origin !== "server";
 
@@ -49,8 +52,11 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
     } catch (error) {
       if (error instanceof StudioApiError && error.status === 409) {
-        const version = (error.body as { version?: number } | undefined)?.version ?? "?";
-        setStatus({ kind: "error", text: t("studio.publish.conflict", { version }) });
+        const version = (error.body as { version?: unknown } | undefined)?.version;
+        // A page of the site that another editor published meanwhile: offer to compare with theirs.
+        if (typeof version === "number" && (doc.origin ?? "server") === "server" && !chosen)
+          setStatus({ kind: "error", text: t("studio.publish.conflict-compare", { version }), compare: version });
+        else setStatus({ kind: "error", text: t("studio.publish.conflict", { version: version ?? "?" }) });
       } else if (error instanceof StudioApiError && error.status === 401) {
         // The session ended (signed out elsewhere, revoked, expired): the draft stays in this tab.
         setStatus({
@@ -140,6 +146,18 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                     </>
                   ) : null}
                 </div>
+                {status.compare !== undefined ? (
+                  <Button
+                    className="studio-button studio-button-primary"
+                    onPress={() => {
+                      const version = status.compare;
+                      close();
+                      showVersions(version);
+                    }}
+                  >
+                    {t("studio.publish.compare", { version: status.compare })}
+                  </Button>
+                ) : null}
                 <Button className="studio-button" onPress={close}>
                   {t("studio.publish.close")}
                 </Button>

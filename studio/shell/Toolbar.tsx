@@ -1,7 +1,7 @@
 /**
  * The studio's toolbar, one row: the screens (sections, general settings), the Open menu (demo
  * page, a page of the site, import, export, back to the loaded version) with the open page's
- * title, undo and redo, the preview device and zoom, the draft's save status, the language, the
+ * title, undo and redo, the preview device and zoom, the draft's save status, the page's versions, the language, the
  * edit-mode switch, Publish as the primary action, and the signed-in editor's menu (account,
  * sign-out). A react-aria toolbar: arrows move between its controls. Below the row, the page's
  * lock when another editor holds it.
@@ -50,6 +50,7 @@ import { Icon, type IconName } from "./icons";
 import { openDoc } from "./open";
 import { PublishDialog } from "./PublishDialog";
 import { showToast } from "./toasts";
+import { VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
 
 export type StudioMode = "sections" | "settings";
@@ -104,8 +105,9 @@ export function Toolbar(props: {
           </>
         ) : null}
         <div className="studio-toolbar-spacer" />
-        {/* The document's state: the save status (and, with versions, their list) sit here. */}
+        {/* The document's state: the save status and the page's versions. */}
         <SaveStatus locale={locale} />
+        <VersionsButton api={props.api} locale={locale} />
         <a
           className="studio-toolbar-link"
           href={studioPath(otherLocale, mode)}

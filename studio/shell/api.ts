@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
+import { changeSummarySchema } from "../../schema/page-diff";
 import { parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc } from "../store/types";
@@ -95,6 +96,18 @@ export function pageOfDoc(doc: StudioDoc, target?: PageSummary): PageRecord {
   };
 }
 
+/** A version as the versions panel lists it (the service's answer, parsed). */
+export const versionSummarySchema = z.object({
+  version: z.number().int().nonnegative(),
+  editor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  summary: changeSummarySchema,
+});
+export type VersionSummary = z.infer<typeof versionSummarySchema>;
+const versionListSchema = z.object({ versions: z.array(versionSummarySchema), next: z.number().nullable() });
+const versionAnswerSchema = z.object({ version: versionSummarySchema.extend({ page: pageRecordSchema }) });
+export type VersionDetail = z.infer<typeof versionAnswerSchema>["version"];
+
 export class StudioApiError extends Error {
   constructor(
     readonly status: number,
@@ -138,6 +151,18 @@ export function createStudioApi(site: StudioSiteRef) {
         .object({ page: pageRecordSchema })
         .parse(await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`));
       return docOfPage(body.page, site, "server");
+    },
+    /** A page's versions, newest first, 20 at a time (`before`: the previous answer's `next`). */
+    async versions(pageId: string, before?: number): Promise<z.infer<typeof versionListSchema>> {
+      const query = before === undefined ? "" : `?before=${before}`;
+      return versionListSchema.parse(
+        await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}/versions${query}`),
+      );
+    },
+    async version(pageId: string, version: number): Promise<VersionDetail> {
+      return versionAnswerSchema.parse(
+        await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}/versions/${version}`),
+      ).version;
     },
     async publish(doc: StudioDoc, target?: PageSummary): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);

@@ -45,6 +45,7 @@ export type IconName =
   | "close"
   | "plus"
   | "folder"
+  | "history"
   | "scheme"
   | "link"
   | "account";
@@ -151,6 +152,12 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
+    </>
+  ),
+  history: (
+    <>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5M12 7v5l3 2" />
     </>
   ),
   folder: (

@@ -75,6 +75,12 @@ export interface StudioState {
   duplicateBlock(id: string): string | null;
   resetBlock(id: string): void;
   resetDoc(): void;
+  /**
+   * Replaces the draft's blocks and page fields with a published version's, as one undo step.
+   * The draft is then based on that version when it is newer than the one it was opened at
+   * (restoring what another editor published after a conflict), never on an older one.
+   */
+  restoreVersion(version: number, page: RestorablePage): void;
   cycleColorScheme(id: string): void;
   setTheme(
     partial: Partial<Omit<Theme, "radius" | "colors">> & { radius?: Theme["radius"]; colors?: Theme["colors"] },
@@ -94,6 +100,16 @@ export interface StudioState {
     version: number,
     target?: { page_id: string; paths: { fr: string; en: string }; title: { fr: string; en: string } },
   ): void;
+}
+
+/** What a version gives back to the draft. */
+export interface RestorablePage {
+  title: { fr: string; en: string };
+  paths: { fr: string; en: string };
+  blocks: Block[];
+  hidden?: boolean;
+  seo?: unknown;
+  override?: unknown;
 }
 
 export type DraftStatus =
@@ -399,6 +415,22 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         draft.blocks = structuredClone(base.blocks) as ImmerDraft<Block>[];
         draft.theme = structuredClone(base.theme) as ImmerDraft<Theme>;
       });
+    },
+
+    restoreVersion(version, page) {
+      commit(`restore version ${version}`, (draft) => {
+        draft.blocks = structuredClone(page.blocks) as ImmerDraft<Block>[];
+        draft.title = { ...page.title };
+        draft.paths = { ...page.paths };
+        draft.hidden = page.hidden ?? false;
+        // Absent stays absent: the publish writes these back only when set.
+        if (page.seo === undefined) delete draft.seo;
+        else draft.seo = structuredClone(page.seo);
+        if (page.override === undefined) delete draft.override;
+        else draft.override = structuredClone(page.override);
+        if (version > draft.base_version) draft.base_version = version;
+      });
+      set({ selectedId: null, focusPath: null });
     },
 
     cycleColorScheme(id) {

@@ -131,6 +131,14 @@ describe("SQLite migrations", () => {
         version: 5,
       });
       expect(await storage.content.revision()).not.toBe(before);
+      // Migration 60 starts the page's history with the version it had; the save adds the next one.
+      const history = await storage.pageVersions.list("old", "home");
+      expect(history.versions.map((v) => [v.version, v.summary.origin, v.editor])).toEqual([
+        [5, "published", null],
+        [4, "imported", null],
+      ]);
+      expect(history.versions[1]!.created_at).toBe("2026-01-02T03:04:05.678Z");
+      expect((await storage.pageVersions.get("old", "home", 4))?.page.title).toEqual({ fr: "Accueil", en: "Home" });
       expect((await storage.rateLimits.take("x", 1, 1000, 0)).allowed).toBe(true);
     } finally {
       await storage.close();
@@ -248,6 +256,14 @@ describe("PostgreSQL migrations", () => {
         ok: true,
         version: 5,
       });
+      // Migration 60 starts the page's history with the version it had; the save adds the next one.
+      const history = await storage.pageVersions.list("old", "home");
+      expect(history.versions.map((v) => [v.version, v.summary.origin, v.editor])).toEqual([
+        [5, "published", null],
+        [4, "imported", null],
+      ]);
+      expect(history.versions[1]!.created_at).toBe("2026-01-02T03:04:05.678Z");
+      expect((await storage.pageVersions.get("old", "home", 4))?.page.title).toEqual({ fr: "Accueil", en: "Home" });
       expect((await storage.rateLimits.take("x", 1, 1000, 0)).allowed).toBe(true);
     } finally {
       await storage.close();

@@ -316,4 +316,30 @@ CREATE TABLE removed_listings (
 );
 `,
   },
+  {
+    version: 60,
+    name: "page_versions",
+    up: `
+-- Every save of a page keeps a snapshot: the document, who saved it, when, and a summary of
+-- what changed against the version before (written in the page's transaction). Pages that
+-- exist already start their history with their current version ("imported").
+CREATE TABLE page_versions (
+  site_id TEXT NOT NULL,
+  page_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  doc TEXT NOT NULL,
+  editor_id TEXT,
+  editor_name TEXT,
+  created_at TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  PRIMARY KEY (site_id, page_id, version)
+);
+INSERT INTO page_versions(site_id, page_id, version, doc, editor_id, editor_name, created_at, summary)
+SELECT site_id, page_id, version, doc, NULL, NULL,
+  coalesce(updated_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  json_object('origin', 'imported', 'added', coalesce(json_array_length(doc, '$.content'), 0),
+    'removed', 0, 'changed', 0, 'moved', 0, 'page', json('false'))
+FROM pages;
+`,
+  },
 ];

@@ -11,7 +11,8 @@ import {
 } from "../../../schema/page";
 import { fieldErrors, HttpError, json, readJson } from "../http";
 import { alternatePathsOf, type ContentRepository, pageRecordSchema, type SiteRecord } from "../repository";
-import type { Route } from "../service";
+import type { Route, RouteContext } from "../service";
+import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
 
 /** Normalises a requested path: no trailing slash, no double slashes. */
 export function normalisePath(path: string): string {
@@ -134,6 +135,38 @@ export function ifMatchVersion(header: string | null): number | undefined {
   return match ? Number(match[1]) : Number.NaN;
 }
 
+const versionsQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(VERSIONS_PAGE_MAX)),
+    before: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1)),
+  })
+  .partial()
+  .strict();
+const versionParamSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
+
+/** The page a versions call names, in the site it names: 403 for another site's key, 404 when either is unknown. */
+async function versionedPage(
+  ctx: Pick<RouteContext, "params" | "repo" | "site">,
+): Promise<{ siteId: string; pageId: string }> {
+  const siteId = ctx.params.site_id ?? "";
+  const pageId = ctx.params.page_id ?? "";
+  if (ctx.site && ctx.site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
+  if (!(await ctx.repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+  if (!(await ctx.repo.getPage(siteId, pageId))) throw new HttpError(404, "Unknown page");
+  return { siteId, pageId };
+}
+
 export const pageRoutes: Route[] = [
   {
     method: "POST",
@@ -225,6 +258,36 @@ export const pageRoutes: Route[] = [
     },
   },
   {
+    // A page's versions, newest first: ?limit= (1–100, 20 by default) and ?before= (the `next` of the previous answer).
+    method: "GET",
+    pattern: "/pages/:site_id/:page_id/versions",
+    clients: ["content"],
+    access: "editor",
+    handler: async (ctx) => {
+      const query = versionsQuerySchema.safeParse(Object.fromEntries(ctx.url.searchParams));
+      if (!query.success) throw new HttpError(400, "Invalid versions query", fieldErrors(query.error));
+      const { siteId, pageId } = await versionedPage(ctx);
+      return json(await ctx.auth.storage.pageVersions.list(siteId, pageId, query.data), 200, {
+        "cache-control": "no-store",
+      });
+    },
+  },
+  {
+    // One version with the page as it was then (the studio restores it as a new draft).
+    method: "GET",
+    pattern: "/pages/:site_id/:page_id/versions/:version",
+    clients: ["content"],
+    access: "editor",
+    handler: async (ctx) => {
+      const version = versionParamSchema.safeParse(ctx.params.version);
+      if (!version.success) throw new HttpError(400, "The version must be a number");
+      const { siteId, pageId } = await versionedPage(ctx);
+      const found = await ctx.auth.storage.pageVersions.get(siteId, pageId, version.data);
+      if (!found) throw new HttpError(404, "Unknown version");
+      return json({ version: found }, 200, { "cache-control": "no-store" });
+    },
+  },
+  {
     method: "PUT",
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
@@ -259,7 +322,10 @@ export const pageRoutes: Route[] = [
       }
       const target = `${siteId}/${parsed.data.page.page_id}`;
       // Version 0 creates a page: any stored version is then a conflict.
-      const result = await repo.savePage(siteId, parsed.data.page, expected);
+      const result = await repo.savePage(siteId, parsed.data.page, expected, {
+        id: who.editor.id,
+        name: who.editor.name,
+      });
       if (!result.ok && result.reason === "conflict") {
         await audit({
           action: "page.publish",
