@@ -7,7 +7,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { VARIANT_COLORS } from "../schema/common";
 
-const css = fs.readFileSync(path.resolve(import.meta.dirname, "../renderer/styles/global.css"), "utf8");
+const RENDERER = path.resolve(import.meta.dirname, "../renderer");
+const read = (file: string) => fs.readFileSync(path.join(RENDERER, file), "utf8");
+/** Where the palette lives, and the banner's own rule. */
+const css = read("ui/shell/shell.css");
+const globalCss = read("styles/global.css");
+/** Every stylesheet of the site (a second palette elsewhere, unlayered, would win over this one). */
+const allSheets = (fs.readdirSync(RENDERER, { recursive: true }) as string[])
+  .filter((file) => file.endsWith(".css"))
+  .map((file) => ({ file, text: read(file) }));
 
 function luminance(hex: string): number {
   const full = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
@@ -49,9 +57,20 @@ describe("variant banner colours", () => {
     const backgrounds = VARIANT_COLORS.map((name) => ruleOf(name).bg?.toLowerCase());
     expect(new Set(backgrounds).size).toBe(VARIANT_COLORS.length);
     // The banner itself paints with the variant's properties (blue only as a fallback).
-    const banner = /\.variant-banner\s*\{([^}]*)\}/.exec(css)?.[1] ?? "";
+    const banner = /\.variant-banner\s*\{([^}]*)\}/.exec(globalCss)?.[1] ?? "";
     expect(banner).toMatch(/background:\s*var\(--variant-bg\b/);
     expect(banner).toMatch(/color:\s*var\(--variant-fg\b/);
+  });
+
+  it("is defined once: no other stylesheet paints a palette colour (an unlayered one would win)", () => {
+    const colour = new RegExp(`\\.variant-(${VARIANT_COLORS.join("|")})(?![\\w-])`);
+    const offenders = allSheets
+      .filter(({ file }) => file !== path.join("ui", "shell", "shell.css"))
+      .filter(({ text }) => colour.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+    // The banner's own box sets no colour of its own besides the variant's properties.
+    expect(css).not.toMatch(/\.variant-banner\s*\{/);
   });
 
   it.each(VARIANT_COLORS)("reads at 4.5:1 or more on %s", (name) => {

@@ -7,8 +7,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { FollowLinkProvider, SiteProvider, type SiteInfo } from "../renderer/lib/site";
 import { richTextWithVariant } from "../renderer/lib/sanitize.server";
+import { FollowLinkProvider, type SiteInfo, SiteProvider } from "../renderer/lib/site";
 import { InternalLink, SmartLink, withVariant } from "../renderer/ui/SmartLink";
 
 afterEach(cleanup);

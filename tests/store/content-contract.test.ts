@@ -222,7 +222,9 @@ describe.each(harnesses)("$kind content repository", (harness) => {
       name,
       color: "green" as const,
       footer: [{ id: "f", block_type: "footer_classic_block", block_params: {}, fields: { fr: {}, en: {} } }],
-      pages: { home: { content: [{ id: "spring-hero", block_type: "text_block_1", fields: { fr: { title: "Printemps" } } }] } },
+      pages: {
+        home: { content: [{ id: "spring-hero", block_type: "text_block_1", fields: { fr: { title: "Printemps" } } }] },
+      },
     });
 
     it("stores a site's variants and reads them back parsed, per site", async () => {
