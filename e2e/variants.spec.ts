@@ -5,9 +5,8 @@
  * the same page without the parameter shows the default content and no banner.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, locales, test } from "./helpers";
+import { expect, expectNoAxeViolations, t, test } from "./helpers";
 
-const fr = locales.fr;
 const SPRING = "printemps-2026";
 const SPRING_TITLE = "Le printemps, la meilleure saison pour vendre";
 const DEFAULT_TITLE = "Votre prochaine adresse commence ici";
@@ -40,7 +39,7 @@ test.describe("a variant on a desktop", () => {
     await expectNoAxeViolations(page);
 
     // A menu link.
-    const nav = page.getByRole("navigation", { name: fr.header["main-navigation"] });
+    const nav = page.getByRole("navigation", { name: t("fr", "header.main-navigation") });
     await nav.getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/fr/contact\\?variant=${SPRING}$`));
     await expectBanner(page);
@@ -51,8 +50,8 @@ test.describe("a variant on a desktop", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SPRING_TITLE);
 
     // The footer's privacy link.
-    const legal = page.getByRole("navigation", { name: fr.footer.legal });
-    await legal.getByRole("link", { name: fr.footer["privacy-policy"] }).click();
+    const legal = page.getByRole("navigation", { name: t("fr", "footer.legal") });
+    await legal.getByRole("link", { name: t("fr", "footer.privacy-policy") }).click();
     await expect(page).toHaveURL(new RegExp(`/fr/politique-confidentialite\\?variant=${SPRING}$`));
     expect(variantOf(page)).toBe(SPRING);
     await expectBanner(page);
@@ -63,7 +62,10 @@ test.describe("a variant on a desktop", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SPRING_TITLE);
 
     // The language switch keeps it too.
-    await page.getByRole("link", { name: fr.header.locale.en }).first().click();
+    await page
+      .getByRole("link", { name: t("fr", "header.locale.en") })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/en\\?variant=${SPRING}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spring is the best season to sell");
     await expect(
@@ -109,8 +111,8 @@ for (const width of [360, 390]) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(SPRING_TITLE);
       await expectNoAxeViolations(page);
 
-      await page.getByRole("button", { name: fr.header["open-menu"] }).tap();
-      const dialog = page.getByRole("dialog", { name: fr.header.menu });
+      await page.getByRole("button", { name: t("fr", "header.open-menu") }).tap();
+      const dialog = page.getByRole("dialog", { name: t("fr", "header.menu") });
       await expect(dialog).toBeVisible();
       await dialog.getByRole("link", { name: "Blogue", exact: true }).tap();
       await expect(page).toHaveURL(new RegExp(`/fr/blogue\\?variant=${SPRING}$`));
