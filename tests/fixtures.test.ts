@@ -25,7 +25,7 @@ describe("fixture pages", () => {
     expect(sites.map((s) => s.site.site_id).sort()).toEqual(["demo-agency", "demo-broker"]);
   });
 
-  for (const { site, pages, redirects } of sites) {
+  for (const { site, pages, variants, redirects } of sites) {
     describe(site.site_id, () => {
       it("has unique page ids and paths", () => {
         const ids = pages.map((p) => p.page_id);
@@ -93,6 +93,21 @@ describe("fixture pages", () => {
         });
       }
 
+      it("variants change existing pages only, with valid blocks of unique ids", () => {
+        const ids = new Set(pages.map((p) => p.page_id));
+        for (const variant of variants) {
+          for (const [pageId, own] of Object.entries(variant.pages)) {
+            expect(ids.has(pageId), `${variant.variant_id} → ${pageId}`).toBe(true);
+            const { issues, warnings, blocks } = parseRegistered(own.content);
+            expect(issues).toEqual([]);
+            expect(warnings).toEqual([]);
+            expect(blocks.length).toBeGreaterThan(0);
+            const blockIds = own.content.map((b) => (b as { id?: string }).id);
+            expect(new Set(blockIds).size).toBe(blockIds.length);
+          }
+        }
+      });
+
       it("redirects point to existing pages", () => {
         const paths = new Set(pages.flatMap((p) => [p.paths.fr, p.paths.en]));
         for (const redirect of redirects) expect(paths.has(redirect.to), redirect.to).toBe(true);
@@ -101,8 +116,8 @@ describe("fixture pages", () => {
   }
 
   it("has no lorem ipsum", () => {
-    for (const { pages } of sites)
-      for (const page of pages) expect(JSON.stringify(page).toLowerCase()).not.toContain("lorem");
+    for (const { pages, variants } of sites)
+      for (const record of [...pages, ...variants]) expect(JSON.stringify(record).toLowerCase()).not.toContain("lorem");
   });
 });
 

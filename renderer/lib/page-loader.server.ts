@@ -58,12 +58,13 @@ export function normalisePath(pathname: string): string {
 const validated = new WeakMap<readonly unknown[], Block[]>();
 const NO_BLOCKS: Block[] = [];
 
-function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string): Block[] {
+/** `variantId`: the answer's variant (a raw list belongs to one answer, so to one variant). */
+function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string, variantId?: string): Block[] {
   if (!raw) return NO_BLOCKS;
   const known = validated.get(raw);
   if (known) return known;
   const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
-  const clean = sanitizeBlocks(blocks);
+  const clean = sanitizeBlocks(blocks, variantId);
   validated.set(raw, clean);
   return clean;
 }
@@ -169,8 +170,9 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     }
     throw redirect(page.location, page.status);
   }
-  const headerBlocks = blocksOf(header, "header", path);
-  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path);
+  const variantId = page.variant?.id;
+  const headerBlocks = blocksOf(header, "header", path, variantId);
+  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId);
   if (page.status >= 400) {
     const known = [403, 404, 500, 503].includes(page.status);
     throw data(
@@ -189,7 +191,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
   const origin = services.config.publicOrigin || url.origin;
   return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
     const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
-    const contentBlocks = blocksOf(content, "content", path);
+    const contentBlocks = blocksOf(content, "content", path, variantId);
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.
     const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
     const shownFooter = hideFooter ? [] : footerBlocks;

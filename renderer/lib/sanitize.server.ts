@@ -32,8 +32,22 @@ export function sanitizeFields(schema: z.ZodType, value: unknown): unknown {
   return mapRichText(schema, value, sanitizeHtml);
 }
 
-export function sanitizeBlocks(blocks: Block[]): Block[] {
-  return blocks.map((block) => sanitizeScriptEmbed(mapBlockRichText(block, sanitizeHtml)));
+/**
+ * Internal links of sanitised rich text with the variant viewed (site.md §7: every internal
+ * link carries it); links that already name a variant keep theirs.
+ */
+export function richTextWithVariant(html: string, variantId: string): string {
+  const param = `variant=${encodeURIComponent(variantId)}`;
+  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"#]*)(#[^"]*)?"/g, (whole, start, target: string, hash = "") =>
+    /[?&](amp;)?variant=/.test(target)
+      ? whole
+      : `${start}${target}${target.includes("?") ? "&amp;" : "?"}${param}${hash}"`,
+  );
+}
+
+export function sanitizeBlocks(blocks: Block[], variantId?: string): Block[] {
+  const clean = variantId ? (html: string) => richTextWithVariant(sanitizeHtml(html), variantId) : sanitizeHtml;
+  return blocks.map((block) => sanitizeScriptEmbed(mapBlockRichText(block, clean)));
 }
 
 /**

@@ -6,7 +6,7 @@
  * content service's first load), and the shell reads them when no page view carries them.
  */
 import type { SiteType } from "../../schema/common";
-import type { CaptchaConfig } from "../../schema/page";
+import type { CaptchaConfig, Variant } from "../../schema/page";
 
 export interface SiteFacts {
   siteId: string;
@@ -14,6 +14,8 @@ export interface SiteFacts {
   micrositeId: string;
   siteType: SiteType;
   variantId?: string;
+  /** The variant shown (its banner), when the route's loader read one from a page answer. */
+  variant?: Variant;
   recaptchaSiteKey?: string;
   captcha?: CaptchaConfig;
   siteName?: string;
@@ -43,6 +45,20 @@ export function siteFactsOf(first: {
     ...(first.site_name ? { siteName: first.site_name } : {}),
     ...(first.privacy_policy ? { privacyPolicy: first.privacy_policy } : {}),
   };
+}
+
+/**
+ * The page call's query for a route that borrows a content page's header and footer (listing,
+ * favourites, blog post): the variant the visitor views, so they come from that variant.
+ */
+export function variantQuery(url: URL): Record<string, string> | undefined {
+  const variant = url.searchParams.get("variant");
+  return variant ? { variant } : undefined;
+}
+
+/** The facts with the variant a page answer shows (its id in links, its banner). */
+export function withAnswerVariant(facts: SiteFacts, variant: Variant | null | undefined): SiteFacts {
+  return variant ? { ...facts, variantId: variant.id, variant } : facts;
 }
 
 /** The facts a route's loader data carries, from the innermost route that has them. */

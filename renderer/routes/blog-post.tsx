@@ -52,7 +52,11 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const locale = localeOf(url);
   const services = context.get(servicesContext);
   // The archive page gives the header, footer, theme and site facts (and its errors).
-  const archive = await loadPage(new URL(archivePath(locale), url), locale, services);
+  const archiveUrl = new URL(archivePath(locale), url);
+  // The variant viewed gives the archive's header and footer (and keeps its banner).
+  const variant = url.searchParams.get("variant");
+  if (variant) archiveUrl.searchParams.set("variant", variant);
+  const archive = await loadPage(archiveUrl, locale, services);
   const notFound = () =>
     data(
       {
@@ -96,7 +100,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
         { locale: other, path: otherSlug ? postPath(other, otherSlug, article.id) : archivePath(other) },
       ],
     },
-    content: sanitizeBlocks(blocks),
+    content: sanitizeBlocks(blocks, archive.page.variant?.id),
     hideFooter: false,
     article: meta,
     modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),

@@ -20,7 +20,8 @@ import "../features/listing/listing.css";
 import { servicesContext } from "../lib/context";
 import { getI18n } from "../lib/i18n";
 import { SiteProvider, useSite } from "../lib/site";
-import { type SiteFacts, siteFactsOf } from "../lib/site-facts";
+import { type SiteFacts, siteFactsOf, variantQuery, withAnswerVariant } from "../lib/site-facts";
+import { withVariant } from "../ui/SmartLink";
 import type { Route } from "./+types/favourites";
 import { SEARCH_PATHS } from "./listing";
 
@@ -46,7 +47,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   }
   const services = context.get(servicesContext);
   const site = await services.content.firstLoad(url.host);
-  const home = await services.content.getPage(site, `/${lang}`, lang);
+  const home = await services.content.getPage(site, `/${lang}`, lang, variantQuery(url));
   const page = home.kind === "page" ? home.page : undefined;
   const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
   return {
@@ -57,7 +58,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     micrositeId: site.microsite_id,
     siteKey: site.site_key,
     // The shell reads the captcha key and the site's facts from here (no content page on this route).
-    siteFacts: siteFactsOf(site),
+    siteFacts: withAnswerVariant(siteFactsOf(site), page?.variant),
   } satisfies FavouritesView & { siteFacts: SiteFacts };
 }
 
@@ -74,6 +75,7 @@ function Favourites({ locale }: { locale: "fr" | "en" }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const favourites = useFavourites();
+  const { variantId } = useSite();
   return (
     <div className="container favourites-page" data-scheme="normal">
       <h1 className="title-2">{t("listing.favourites.title")}</h1>
@@ -84,7 +86,7 @@ function Favourites({ locale }: { locale: "fr" | "en" }) {
         <div className="favourites-empty">
           <p className="text-body">{t("listing.favourites.empty")}</p>
           <p>
-            <a className="btn btn-primary" href={SEARCH_PATHS[locale]}>
+            <a className="btn btn-primary" href={withVariant(SEARCH_PATHS[locale], variantId)}>
               {t("listing.favourites.search")}
             </a>
           </p>

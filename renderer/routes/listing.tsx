@@ -36,7 +36,8 @@ import { allowPageCache } from "../lib/page-cache.server";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { absoluteUrl } from "../lib/seo";
 import { SiteProvider, useSite } from "../lib/site";
-import { type SiteFacts, siteFactsOf } from "../lib/site-facts";
+import { type SiteFacts, siteFactsOf, variantQuery, withAnswerVariant } from "../lib/site-facts";
+import { withVariant } from "../ui/SmartLink";
 import type { Route } from "./+types/listing";
 
 type Locale = "fr" | "en";
@@ -135,7 +136,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const [response, similarResponse, home, pages] = await Promise.all([
     call(`/property/${uls}`),
     call(`/property/${uls}/similar`),
-    services.content.getPage(site, `/${lang}`, lang),
+    services.content.getPage(site, `/${lang}`, lang, variantQuery(url)),
     services.content.listPages(site).catch(() => []),
   ]);
   const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
@@ -153,7 +154,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     micrositeId: site.microsite_id,
     siteKey: site.site_key,
     origin: services.config.publicOrigin || url.origin,
-    siteFacts: siteFactsOf(site),
+    siteFacts: withAnswerVariant(siteFactsOf(site), page?.variant),
   };
   const searchPath = has(SEARCH_PATHS[lang]) ? SEARCH_PATHS[lang] : `/${lang}`;
   if (response.status === 410) {
@@ -328,7 +329,7 @@ function BackToSearch({ fallback }: { fallback: string }) {
     });
   }, [fallback]);
   return (
-    <a className="listing-back" href={href}>
+    <a className="listing-back" href={withVariant(href, useSite().variantId)}>
       <span aria-hidden="true">←</span> {t("listing.back")}
     </a>
   );

@@ -11,6 +11,7 @@ import { BlockList } from "../blocks/BlockList";
 import type { ErrorView } from "../lib/page-loader.server";
 import { findPageView } from "../lib/page-match";
 import { Shell } from "./Shell";
+import { withVariant } from "./SmartLink";
 import { useReloadOnChunkError } from "./shell/ChunkReload";
 
 /** Whether the server is configured to expose error details (root loader, else the page's view). */
@@ -91,7 +92,7 @@ export function ErrorPage({ error }: { error: unknown }) {
             <a className="btn btn-secondary" href={`${location.pathname}${location.search}`}>
               {t("blocks.block-error.refresh")}
             </a>
-            <a className="btn btn-primary" href={`/${locale}`}>
+            <a className="btn btn-primary" href={withVariant(`/${locale}`, view.page?.variant?.id)}>
               {t("blocks.block-error.home")}
             </a>
           </p>

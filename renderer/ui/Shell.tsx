@@ -67,7 +67,8 @@ export function VariantBanner() {
   const { t } = useTranslation();
   const matches = useMatches();
   const view = findPageView(matches);
-  const variant = view?.page.variant;
+  // Routes without a content page (a listing) carry the variant in their site facts.
+  const variant = view ? view.page.variant : findSiteFacts(matches)?.variant;
   if (!variant) return null;
   return (
     <div className={`variant-banner variant-${variant.color}`} role="status" data-variant-id={variant.id}>

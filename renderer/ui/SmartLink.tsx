@@ -12,10 +12,13 @@ export function isInternalUrl(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
 }
 
-/** Adds the variant query parameter to an internal URL. */
+/**
+ * Adds the variant query parameter to an internal URL (site.md §7); a URL that already names
+ * a variant keeps its own, so applying it twice changes nothing.
+ */
 export function withVariant(url: string, variantId: string | undefined): string {
-  if (!variantId || !isInternalUrl(url)) return url;
   const [pathAndQuery = "", hash] = url.split("#");
+  if (!variantId || !isInternalUrl(url) || /[?&]variant=/.test(pathAndQuery)) return url;
   const separator = pathAndQuery.includes("?") ? "&" : "?";
   return `${pathAndQuery}${separator}variant=${encodeURIComponent(variantId)}${hash ? `#${hash}` : ""}`;
 }
@@ -33,7 +36,8 @@ export function localizeUrl(url: string, locale: string): string {
  * footer, calls to action), and each <Link> resolves its path against the route matches and
  * builds its own navigate function on every render; here the root provides one function for
  * all (FollowLinkProvider). `data-discover` lets React Router discover the target's route
- * ahead of the click.
+ * ahead of the click. While a variant is viewed, the link keeps it (logos, legal links and
+ * every other caller alike).
  */
 export function InternalLink({
   to,
@@ -43,10 +47,11 @@ export function InternalLink({
   ...rest
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string }) {
   const follow = useFollowLink();
+  const href = withVariant(to, useSite().variantId);
   return (
     <a
       {...rest}
-      href={to}
+      href={href}
       target={target}
       data-discover="true"
       onClick={(event) => {
@@ -56,7 +61,7 @@ export function InternalLink({
         if (event.button !== 0 || (target && target !== "_self")) return;
         if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
-        follow(to);
+        follow(href);
       }}
     >
       {children}
@@ -101,7 +106,7 @@ export function SmartLink({
   if (!url) return <span className={className}>{content}</span>;
   if (isInternalUrl(url) && link.target !== "_blank") {
     return (
-      <InternalLink to={withVariant(localizeUrl(url, locale), variantId)} className={className} {...rest}>
+      <InternalLink to={localizeUrl(url, locale)} className={className} {...rest}>
         {content}
       </InternalLink>
     );

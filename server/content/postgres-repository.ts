@@ -16,6 +16,8 @@ import {
   type SavePageResult,
   type SiteRecord,
   siteRecordSchema,
+  type VariantRecord,
+  variantRecordSchema,
 } from "./repository";
 import type { VersionEditor } from "./stores/page-versions";
 import { recordPageVersionPg } from "./stores/page-versions.postgres";
@@ -166,6 +168,42 @@ export class PostgresContentRepository implements ContentRepository {
       }
       throw error;
     }
+  }
+
+  async getVariant(siteId: string, variantId: string): Promise<VariantRecord | undefined> {
+    const { rows } = await this.pool.query("SELECT doc FROM variants WHERE site_id = $1 AND variant_id = $2", [
+      siteId,
+      variantId,
+    ]);
+    return rows[0] ? variantRecordSchema.parse(rows[0].doc) : undefined;
+  }
+  async listVariants(siteId: string): Promise<VariantRecord[]> {
+    const { rows } = await this.pool.query(
+      'SELECT doc FROM variants WHERE site_id = $1 ORDER BY variant_id COLLATE "C"',
+      [siteId],
+    );
+    return rows.map((row) => variantRecordSchema.parse(row.doc));
+  }
+  async putVariant(siteId: string, variant: VariantRecord): Promise<void> {
+    const parsed = variantRecordSchema.parse(variant);
+    await pgTransaction(this.pool, async (client) => {
+      await client.query(
+        `INSERT INTO variants(site_id, variant_id, doc) VALUES($1, $2, $3)
+         ON CONFLICT(site_id, variant_id) DO UPDATE SET doc = EXCLUDED.doc`,
+        [siteId, parsed.variant_id, JSON.stringify(parsed)],
+      );
+      await bumpRevisions(client, "content");
+    });
+  }
+  async deleteVariant(siteId: string, variantId: string): Promise<boolean> {
+    return pgTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query("DELETE FROM variants WHERE site_id = $1 AND variant_id = $2", [
+        siteId,
+        variantId,
+      ]);
+      if (rowCount) await bumpRevisions(client, "content");
+      return Boolean(rowCount);
+    });
   }
 
   async findRedirect(siteId: string, fromPath: string): Promise<RedirectRecord | undefined> {

@@ -6,14 +6,13 @@
  */
 import { z } from "zod";
 import { brokerCardSchema } from "../../schema/api";
-import { siteTypeSchema } from "../../schema/common";
+import { siteTypeSchema, VARIANT_COLORS } from "../../schema/common";
 import {
   alternatePathSchema,
   metadataSchema,
   privacyPolicySchema,
   recaptchaSchema,
   seoSchema,
-  variantSchema,
 } from "../../schema/page";
 import { themeSchema } from "../../schema/theme";
 
@@ -30,7 +29,11 @@ export const siteRecordSchema = z.object({
   theme: themeSchema.default({ preset: "blue", radius: {}, colors: {} }),
   metadata: metadataSchema.default({ elements: [], tags: [] }),
   seo: seoSchema.partial().default({ robots_index_rule: "index, follow" }),
-  variant: variantSchema.nullish(),
+  /**
+   * The variant every page of the site shows when the page call names none (a campaign
+   * domain): first-load data carries its id, so links carry it too.
+   */
+  active_variant_id: z.string().optional(),
   recaptcha: recaptchaSchema.optional(),
   /** The broker the site's listings lead to (her card on listing pages). */
   broker: brokerCardSchema.optional(),
@@ -60,6 +63,35 @@ export const redirectRecordSchema = z.object({
   status: z.union([z.literal(301), z.literal(302)]).default(301),
 });
 export type RedirectRecord = z.infer<typeof redirectRecordSchema>;
+
+/** A variant's id: short, URL-safe (it travels in every internal link as `?variant=`). */
+export const variantIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only");
+
+/** What a variant changes on one page; the rest of the page (paths, SEO) stays the page's. */
+export const variantPageSchema = z.object({
+  content: z.array(z.unknown()).default([]),
+  title: z.object({ fr: z.string(), en: z.string() }).optional(),
+  override: pageRecordSchema.shape.override,
+});
+
+/**
+ * A content variant of a site (site.md §1, §3): its own content for the pages it names
+ * (by page id), and its own header and footer when it has them; every other page, header or
+ * footer is the site's. Viewed with `?variant=<variant_id>` on any page.
+ */
+export const variantRecordSchema = z.object({
+  variant_id: variantIdSchema,
+  name: z.string().min(1),
+  color: z.enum(VARIANT_COLORS).default("blue"),
+  header: z.array(z.unknown()).optional(),
+  footer: z.array(z.unknown()).optional(),
+  pages: z.record(z.string(), variantPageSchema).default({}),
+});
+export type VariantRecord = z.infer<typeof variantRecordSchema>;
 
 export type SavePageResult =
   | { ok: true; version: number }
@@ -107,6 +139,15 @@ export interface ContentRepository {
     expectedVersion?: number,
     editor?: { id: string; name: string },
   ): Promise<SavePageResult>;
+
+  /** A variant of a site; undefined for an id the site does not have. */
+  getVariant(siteId: string, variantId: string): Promise<VariantRecord | undefined>;
+  /** Every variant of a site, by id. */
+  listVariants(siteId: string): Promise<VariantRecord[]>;
+  /** Creates or replaces a variant. */
+  putVariant(siteId: string, variant: VariantRecord): Promise<void>;
+  /** Removes a variant; false when the site had no such variant. */
+  deleteVariant(siteId: string, variantId: string): Promise<boolean>;
 
   findRedirect(siteId: string, path: string): Promise<RedirectRecord | undefined>;
   putRedirect(siteId: string, redirect: RedirectRecord): Promise<void>;

@@ -2,7 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { type ContentRepository, pageRecordSchema, redirectRecordSchema, siteRecordSchema } from "./repository";
+import {
+  type ContentRepository,
+  pageRecordSchema,
+  redirectRecordSchema,
+  siteRecordSchema,
+  variantRecordSchema,
+} from "./repository";
 
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../fixtures");
 const SEED_VERSION_KEY = "fixtures_seeded";
@@ -11,7 +17,7 @@ function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, "utf8"));
 }
 
-/** Reads every site, page and redirect fixture, validated; throws naming the file that fails. */
+/** Reads every site, page, variant and redirect fixture, validated; throws naming the file that fails. */
 export function loadFixtures(dir = FIXTURES_DIR) {
   const sitesDir = path.join(dir, "sites");
   const sites = fs
@@ -26,17 +32,21 @@ export function loadFixtures(dir = FIXTURES_DIR) {
         return result.data;
       };
       const site = parse(siteRecordSchema, path.join(siteDir, "site.json"));
-      const pagesDir = path.join(siteDir, "pages");
-      const pages = fs.existsSync(pagesDir)
-        ? fs
-            .readdirSync(pagesDir)
-            .filter((f) => f.endsWith(".json"))
-            .sort()
-            .map((f) => parse(pageRecordSchema, path.join(pagesDir, f)))
-        : [];
+      const records = <T>(folder: string, schema: z.ZodType<T>): T[] => {
+        const recordsDir = path.join(siteDir, folder);
+        return fs.existsSync(recordsDir)
+          ? fs
+              .readdirSync(recordsDir)
+              .filter((f) => f.endsWith(".json"))
+              .sort()
+              .map((f) => parse(schema, path.join(recordsDir, f)))
+          : [];
+      };
+      const pages = records("pages", pageRecordSchema);
+      const variants = records("variants", variantRecordSchema);
       const redirectsFile = path.join(siteDir, "redirects.json");
       const redirects = fs.existsSync(redirectsFile) ? parse(z.array(redirectRecordSchema), redirectsFile) : [];
-      return { site, pages, redirects };
+      return { site, pages, variants, redirects };
     });
   const demoFile = path.join(dir, "demo-page.json");
   const demoBlocks = fs.existsSync(demoFile) ? z.array(z.unknown()).parse(readJson(demoFile)) : [];
@@ -49,12 +59,13 @@ export async function seedFromFixtures(
 ): Promise<boolean> {
   if (!options.force && (await repo.getMeta(SEED_VERSION_KEY))) return false;
   const { sites, demoBlocks } = loadFixtures(options.dir);
-  for (const { site, pages, redirects } of sites) {
+  for (const { site, pages, variants, redirects } of sites) {
     await repo.putSite(site);
     for (const page of pages) {
       const saved = await repo.savePage(site.site_id, page);
       if (!saved.ok) throw new Error(`Fixture page ${site.site_id}/${page.page_id} not saved: ${saved.reason}`);
     }
+    for (const variant of variants) await repo.putVariant(site.site_id, variant);
     for (const redirect of redirects) await repo.putRedirect(site.site_id, redirect);
   }
   await repo.putDemoBlocks(demoBlocks);

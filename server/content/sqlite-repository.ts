@@ -15,6 +15,8 @@ import {
   type SavePageResult,
   type SiteRecord,
   siteRecordSchema,
+  type VariantRecord,
+  variantRecordSchema,
 } from "./repository";
 import { recordPageVersion, type VersionEditor } from "./stores/page-versions";
 
@@ -46,6 +48,7 @@ export class SqliteContentRepository implements ContentRepository {
   private readonly pageCache = new Map<string, PageRecord | null>();
   private readonly siteCache = new Map<string, SiteRecord>();
   private readonly micrositeCache = new Map<string, string | null>();
+  private readonly variantCache = new Map<string, VariantRecord | null>();
   private cachedRevision = -1;
   private readonly sql: StatementCache;
 
@@ -60,6 +63,7 @@ export class SqliteContentRepository implements ContentRepository {
     this.pageCache.clear();
     this.siteCache.clear();
     this.micrositeCache.clear();
+    this.variantCache.clear();
     this.cachedRevision = revision;
   }
 
@@ -210,6 +214,48 @@ export class SqliteContentRepository implements ContentRepository {
       if (path) return { ok: false, reason: "path-taken", path };
       throw error;
     }
+  }
+
+  /** Read on every page call that names a variant: cached like pages, per content revision. */
+  async getVariant(siteId: string, variantId: string): Promise<VariantRecord | undefined> {
+    this.fresh();
+    const key = `${siteId}\u0000${variantId}`;
+    const cached = this.variantCache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const row = this.sql.get("SELECT doc FROM variants WHERE site_id = ? AND variant_id = ?").get(siteId, variantId) as
+      | { doc: string }
+      | undefined;
+    const variant = row ? variantRecordSchema.parse(JSON.parse(row.doc)) : null;
+    // Unknown ids are remembered too (anyone may type one): bounded, cleared when full.
+    if (this.variantCache.size > 1000) this.variantCache.clear();
+    this.variantCache.set(key, variant);
+    return variant ?? undefined;
+  }
+  async listVariants(siteId: string): Promise<VariantRecord[]> {
+    const rows = this.sql.get("SELECT doc FROM variants WHERE site_id = ? ORDER BY variant_id").all(siteId) as {
+      doc: string;
+    }[];
+    return rows.map((row) => variantRecordSchema.parse(JSON.parse(row.doc)));
+  }
+  async putVariant(siteId: string, variant: VariantRecord): Promise<void> {
+    const parsed = variantRecordSchema.parse(variant);
+    sqliteTransaction(this.db, () => {
+      this.sql
+        .get(
+          "INSERT INTO variants(site_id, variant_id, doc) VALUES(?, ?, ?) ON CONFLICT(site_id, variant_id) DO UPDATE SET doc = excluded.doc",
+        )
+        .run(siteId, parsed.variant_id, JSON.stringify(parsed));
+      bumpRevisions(this.sql, "content");
+    });
+  }
+  async deleteVariant(siteId: string, variantId: string): Promise<boolean> {
+    return sqliteTransaction(this.db, () => {
+      const { changes } = this.sql
+        .get("DELETE FROM variants WHERE site_id = ? AND variant_id = ?")
+        .run(siteId, variantId);
+      if (changes > 0) bumpRevisions(this.sql, "content");
+      return changes > 0;
+    });
   }
 
   async findRedirect(siteId: string, fromPath: string): Promise<RedirectRecord | undefined> {

@@ -216,6 +216,64 @@ describe.each(harnesses)("$kind content repository", (harness) => {
     });
   });
 
+  describe("variants", () => {
+    const spring = (name = "Campagne du printemps") => ({
+      variant_id: "printemps",
+      name,
+      color: "green" as const,
+      footer: [{ id: "f", block_type: "footer_classic_block", block_params: {}, fields: { fr: {}, en: {} } }],
+      pages: {
+        home: { content: [{ id: "spring-hero", block_type: "text_block_1", fields: { fr: { title: "Printemps" } } }] },
+      },
+    });
+
+    it("stores a site's variants and reads them back parsed, per site", async () => {
+      await store.content.putSite(site("v1"));
+      await store.content.putSite(site("v2"));
+      expect(await store.content.getVariant("v1", "printemps")).toBeUndefined();
+      expect(await store.content.listVariants("v1")).toEqual([]);
+      await store.content.putVariant("v1", spring());
+      await store.content.putVariant("v1", { variant_id: "automne", name: "Automne", color: "deep-purple", pages: {} });
+      const read = await store.content.getVariant("v1", "printemps");
+      expect(read).toMatchObject({ variant_id: "printemps", name: "Campagne du printemps", color: "green" });
+      expect(read?.header).toBeUndefined();
+      expect(read?.footer).toHaveLength(1);
+      expect(read?.pages.home?.content).toEqual(spring().pages.home.content);
+      expect((await store.content.listVariants("v1")).map((v) => v.variant_id)).toEqual(["automne", "printemps"]);
+      // Another site has none of them.
+      expect(await store.content.getVariant("v2", "printemps")).toBeUndefined();
+      expect(await store.content.listVariants("v2")).toEqual([]);
+    });
+
+    it("replaces a variant, refuses an id that could not travel in a link, and deletes", async () => {
+      await store.content.putVariant("v1", spring("Printemps 2026"));
+      expect((await store.content.getVariant("v1", "printemps"))?.name).toBe("Printemps 2026");
+      await expect(store.content.putVariant("v1", { ...spring(), variant_id: "a b/c" })).rejects.toThrow();
+      await expect(
+        store.content.putVariant("v1", { ...spring(), color: "turquoise" as unknown as "teal" }),
+      ).rejects.toThrow();
+      expect(await store.content.deleteVariant("v1", "automne")).toBe(true);
+      expect(await store.content.deleteVariant("v1", "automne")).toBe(false);
+      expect((await store.content.listVariants("v1")).map((v) => v.variant_id)).toEqual(["printemps"]);
+    });
+
+    it("moves the content revision on every write, and the other process sees it at once", async () => {
+      // The second instance reads (and caches) the variant first.
+      expect((await other.content.getVariant("v1", "printemps"))?.name).toBe("Printemps 2026");
+      expect(await other.content.getVariant("v1", "ete")).toBeUndefined();
+      const before = await store.content.revision();
+      await store.content.putVariant("v1", spring("Nouveau nom"));
+      const afterPut = await store.content.revision();
+      expect(afterPut).toBeGreaterThan(before);
+      expect((await other.content.getVariant("v1", "printemps"))?.name).toBe("Nouveau nom");
+      await store.content.putVariant("v1", { variant_id: "ete", name: "Été", color: "amber", pages: {} });
+      expect((await other.content.getVariant("v1", "ete"))?.color).toBe("amber");
+      await store.content.deleteVariant("v1", "printemps");
+      expect(await store.content.revision()).toBeGreaterThan(afterPut);
+      expect(await other.content.getVariant("v1", "printemps")).toBeUndefined();
+    });
+  });
+
   describe("revision", () => {
     it("changes on every content write and never on a read", async () => {
       const writes: [string, () => Promise<unknown>][] = [

@@ -13,7 +13,7 @@ import { priceIncrements } from "../../features/search/price";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { useSite } from "../../lib/site";
 import { Icon } from "../../ui/Icon";
-import { SmartLink } from "../../ui/SmartLink";
+import { SmartLink, withVariant } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 import { filtersOfParams, useInView } from "./use-listings";
 import "../../features/search/search.css";
@@ -44,7 +44,7 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
   }, [inView, site]);
   const href = () => {
     const q = writeFiltersToQuery(new URLSearchParams(), filters).toString();
-    return `${searchPathOf(ctx.locale)}${q ? `?${q}` : ""}`;
+    return withVariant(`${searchPathOf(ctx.locale)}${q ? `?${q}` : ""}`, site.variantId);
   };
   const tabName = (name: string) => (bp.mdUp ? name : name.split(/\s+/)[0]);
   const findTitle = fields.find_tab_title || t("search.find");

@@ -7,6 +7,8 @@
 import "../../messages/forms";
 import type { ChangeEvent, HTMLAttributes, InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSite } from "../../lib/site";
+import { withVariant } from "../../ui/SmartLink";
 
 export interface FieldProps {
   id: string;
@@ -253,13 +255,14 @@ export function CheckboxField(props: {
 /** What the visitor's information is for, with the site's privacy policy (Québec Law 25). */
 export function PrivacyNote({ href, className }: { href?: string; className?: string }) {
   const { t } = useTranslation();
+  const { variantId } = useSite();
   return (
     <p className={`form-note form-privacy${className ? ` ${className}` : ""}`}>
       {t("forms.privacy.notice")}
       {href ? (
         <>
           {" "}
-          <a href={href}>{t("forms.privacy.link")}</a>
+          <a href={withVariant(href, variantId)}>{t("forms.privacy.link")}</a>
         </>
       ) : null}
     </p>

@@ -9,7 +9,9 @@ import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { PropertyDetail, PropertyListing } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
+import { useSite } from "../../lib/site";
 import { Icon } from "../../ui/Icon";
+import { withVariant } from "../../ui/SmartLink";
 import { PropertyCard } from "../search/PropertyCard";
 import { FavouriteButton, FavouritesLink, ShareAndPrint } from "./parts";
 
@@ -94,7 +96,7 @@ export function RemovedBody({
       <h1 className="title-2">{t("listing.removed.title")}</h1>
       <p className="text-body">{t("listing.removed.text-generic")}</p>
       <p>
-        <a className="btn btn-primary" href={searchPath}>
+        <a className="btn btn-primary" href={withVariant(searchPath, useSite().variantId)}>
           {t("listing.removed.search")}
         </a>
       </p>

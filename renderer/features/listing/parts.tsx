@@ -12,7 +12,9 @@ import { useTranslation } from "react-i18next";
 import type { PropertyDetail } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
 import { SQFT_TO_M2 } from "../../../schema/listing";
+import { useSite } from "../../lib/site";
 import { Icon } from "../../ui/Icon";
+import { withVariant } from "../../ui/SmartLink";
 import { DEFAULT_DOWN_PAYMENT_RULES, minimumDownPayment, payment } from "../calculator/mortgage";
 import type { Listing } from "../search/api";
 import { formatNumber, formatPrice } from "../search/price";
@@ -187,6 +189,7 @@ export function PaymentEstimate({
   calculatorPath?: string;
 }) {
   const { t } = useTranslation();
+  const { variantId } = useSite();
   const kind = listing.type === "comm" ? "commercial" : "residential";
   const down = minimumDownPayment(listing.price, kind, DEFAULT_DOWN_PAYMENT_RULES);
   const monthly = payment(listing.price - down, ESTIMATE_RATE / 100, ESTIMATE_YEARS, "monthly");
@@ -207,7 +210,10 @@ export function PaymentEstimate({
       </p>
       {calculatorPath ? (
         <p>
-          <a className="btn btn-secondary" href={`${calculatorPath}?${calculatorQuery(listing.price, down, kind)}`}>
+          <a
+            className="btn btn-secondary"
+            href={withVariant(`${calculatorPath}?${calculatorQuery(listing.price, down, kind)}`, variantId)}
+          >
             {t("listing.payment.open")}
           </a>
         </p>
@@ -306,9 +312,10 @@ export function ShareAndPrint({ url, title }: { url: string; title: string }) {
 export function FavouritesLink({ href }: { href: string }) {
   const { t } = useTranslation();
   const count = useFavourites().length;
+  const { variantId } = useSite();
   if (!count) return null;
   return (
-    <a className="listing-action" href={href}>
+    <a className="listing-action" href={withVariant(href, variantId)}>
       <ListingIcon name="heart" size={20} />
       <span>{t("listing.favourites.link", { count })}</span>
     </a>

@@ -3,9 +3,11 @@
 import "../../messages/properties";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
+import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
 import { Icon } from "../../ui/Icon";
 import { Image } from "../../ui/Image";
+import { withVariant } from "../../ui/SmartLink";
 import type { Listing } from "./api";
 import { formatNumber, formatPrice } from "./price";
 
@@ -24,7 +26,7 @@ export function PropertyCard({
   const area = formatNumber(locale, listing.specs.area);
   return (
     <article className="property-card" data-uls={listing.uls}>
-      <a className="property-card__link" href={listing.url[locale]}>
+      <a className="property-card__link" href={withVariant(listing.url[locale], useSite().variantId)}>
         <div className="property-card__media">
           <Image image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }} />
           {listing.badge ? (

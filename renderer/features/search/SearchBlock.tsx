@@ -12,6 +12,7 @@ import { useBreakpoints } from "../../lib/breakpoints";
 import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
+import { withVariant } from "../../ui/SmartLink";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
 import {
   activeFilterCount,
@@ -361,7 +362,7 @@ export function SearchBlock({
           {total === 0 && !loading ? (
             <div className="search-empty">
               <p>{t("search.empty")}</p>
-              <a className="btn btn-primary" href={t("search.contact-url")}>
+              <a className="btn btn-primary" href={withVariant(t("search.contact-url"), siteInfo.variantId)}>
                 {t("search.contact")}
               </a>
             </div>

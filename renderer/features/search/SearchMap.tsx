@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
 import { useSite } from "../../lib/site";
 import { Image } from "../../ui/Image";
+import { withVariant } from "../../ui/SmartLink";
 import { addBaseLayer } from "../maps/base-layer";
 import { DEFAULT_BOUNDS, MAP_MAX_ZOOM } from "../maps/constants";
 import { type LeafletApi, loadLeaflet } from "../maps/load";
@@ -39,12 +40,20 @@ function shortPrice(locale: Locale, price: number): string {
   }).format(price);
 }
 
-function TooltipBody({ data, locale }: { data: TooltipData | null | undefined; locale: Locale }) {
+function TooltipBody({
+  data,
+  locale,
+  variantId,
+}: {
+  data: TooltipData | null | undefined;
+  locale: Locale;
+  variantId: string | undefined;
+}) {
   const { t } = useTranslation();
   if (data === undefined) return <div className="search-tooltip search-tooltip--loading" aria-busy="true" />;
   if (data === null) return <div className="search-tooltip">{t("search.tooltip-error")}</div>;
   return (
-    <a className="search-tooltip" href={data.url[locale]} data-uls={data.uls}>
+    <a className="search-tooltip" href={withVariant(data.url[locale], variantId)} data-uls={data.uls}>
       <Image image={{ url: data.carousel_images[0], alt: "" }} appear={false} />
       <strong>{formatPrice(locale, data.price)}</strong>
       <span>{data.address[locale]}</span>
@@ -210,7 +219,9 @@ export function SearchMap({
   return (
     <div className="search-map" data-ready={ready ? "" : undefined}>
       <section ref={container} className="search-map__canvas" aria-label={t("search.map-label")} />
-      {popup ? createPortal(<TooltipBody data={popup.data} locale={locale} />, popup.el) : null}
+      {popup
+        ? createPortal(<TooltipBody data={popup.data} locale={locale} variantId={site.variantId} />, popup.el)
+        : null}
     </div>
   );
 }

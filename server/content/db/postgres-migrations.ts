@@ -340,6 +340,20 @@ CREATE TABLE removed_listings (
 `,
   },
   {
+    version: 41,
+    name: "content_variants",
+    up: `
+-- Content variants (a spring campaign, a test of another home): per site, an id, a name, a
+-- colour and the blocks they replace (header, footer, each page's content by page id).
+CREATE TABLE variants (
+  site_id text NOT NULL,
+  variant_id text NOT NULL,
+  doc json NOT NULL,
+  PRIMARY KEY (site_id, variant_id)
+);
+`,
+    },
+    {
     version: 60,
     name: "page_versions",
     up: `

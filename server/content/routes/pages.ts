@@ -10,7 +10,14 @@ import {
   pageDataSchema,
 } from "../../../schema/page";
 import { fieldErrors, HttpError, json, readJson } from "../http";
-import { alternatePathsOf, type ContentRepository, pageRecordSchema, type SiteRecord } from "../repository";
+import {
+  alternatePathsOf,
+  type ContentRepository,
+  pageRecordSchema,
+  type SiteRecord,
+  type VariantRecord,
+  variantIdSchema,
+} from "../repository";
 import type { Route, RouteContext } from "../service";
 import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
 
@@ -21,22 +28,42 @@ export function normalisePath(path: string): string {
 }
 
 /**
- * Builds the page answer of site.md §3 for a path of a site. `captcha` is the service's
- * captcha (its verifier decides what the forms use, whatever key the site record holds).
+ * The variant a page call shows: the one `?variant=` names when the site has it, else the
+ * site's active variant, else none. An id the site does not have (mistyped, deleted since the
+ * link was shared) shows the page as it is without one, never an error: see docs/decisions.md
+ * "Content variants".
+ */
+export async function resolveVariant(
+  repo: ContentRepository,
+  site: SiteRecord,
+  requested: string | undefined,
+): Promise<VariantRecord | undefined> {
+  const id = variantIdSchema.safeParse(requested);
+  const named = id.success ? await repo.getVariant(site.site_id, id.data) : undefined;
+  if (named) return named;
+  return site.active_variant_id ? repo.getVariant(site.site_id, site.active_variant_id) : undefined;
+}
+
+/**
+ * Builds the page answer of site.md §3 for a path of a site, as `variant` shows it (its
+ * header, footer and this page's content when it has them; the site's otherwise). `captcha`
+ * is the service's captcha (its verifier decides what the forms use, whatever key the site
+ * record holds).
  */
 export async function buildPageAnswer(
   repo: ContentRepository,
   site: SiteRecord,
   rawPath: string,
   captcha?: CaptchaConfig,
+  variant?: VariantRecord,
 ): Promise<PageData> {
   const path = normalisePath(rawPath);
   const shell = {
-    header: site.header,
-    footer: site.footer,
+    header: variant?.header ?? site.header,
+    footer: variant?.footer ?? site.footer,
     theme: site.theme,
     metadata: site.metadata,
-    variant: site.variant ?? null,
+    variant: variant ? { id: variant.variant_id, name: variant.name, color: variant.color } : null,
     microsite_id: site.microsite_id,
     site_id: site.site_id,
     site_type: site.site_type,
@@ -54,6 +81,7 @@ export async function buildPageAnswer(
   if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
   const page = await repo.findPageByPath(site.site_id, path);
   if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
+  const own = variant?.pages[page.page_id];
   const seo = {
     ...site.seo,
     ...page.seo,
@@ -64,17 +92,17 @@ export async function buildPageAnswer(
   return pageDataSchema.parse({
     ...shell,
     status: 200,
-    content: page.content,
-    override: page.override,
+    content: own?.content ?? page.content,
+    override: own?.override ?? page.override,
     seo,
-    title: page.title,
+    title: own?.title ?? page.title,
     alternate_paths: alternatePathsOf(page),
     version: page.version,
     page_id: page.page_id,
   });
 }
 
-function firstLoad(site: SiteRecord, captcha: CaptchaConfig): FirstLoadData {
+function firstLoad(site: SiteRecord, captcha: CaptchaConfig, activeVariant: VariantRecord | undefined): FirstLoadData {
   return firstLoadSchema.parse({
     captcha,
     privacy_policy: site.privacy_policy,
@@ -84,7 +112,7 @@ function firstLoad(site: SiteRecord, captcha: CaptchaConfig): FirstLoadData {
     site_id: site.site_id,
     site_type: site.site_type,
     site_key: site.site_key,
-    variant_id: site.variant?.id ?? null,
+    variant_id: activeVariant?.variant_id ?? null,
     recaptcha: site.recaptcha,
   });
 }
@@ -104,17 +132,19 @@ async function cachedPageAnswer(
   site: SiteRecord,
   path: string,
   captcha: CaptchaConfig,
+  variant: VariantRecord | undefined,
 ): Promise<CachedAnswer> {
   let answerCache = answerCaches.get(repo);
   if (!answerCache) {
     answerCache = new Map();
     answerCaches.set(repo, answerCache);
   }
-  const key = `${site.site_id}\u0000${normalisePath(path)}\u0000${captcha.provider}`;
+  // Keyed on the variant shown, not the one asked: unknown ids share the default page's answer.
+  const key = `${site.site_id}\u0000${normalisePath(path)}\u0000${captcha.provider}\u0000${variant?.variant_id ?? ""}`;
   const revision = await repo.revision();
   const hit = answerCache.get(key);
   if (hit && hit.revision === revision) return hit;
-  const body = JSON.stringify(await buildPageAnswer(repo, site, path, captcha));
+  const body = JSON.stringify(await buildPageAnswer(repo, site, path, captcha, variant));
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (answerCache.size >= 2000) answerCache.clear();
   const answer = { revision, body, etag };
@@ -178,7 +208,8 @@ export const pageRoutes: Route[] = [
       const target = site?.site_id === params.site_id ? site : await repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      const answer = await cachedPageAnswer(repo, target, parsed.data.path, stores.captcha.publicConfig);
+      const variant = await resolveVariant(repo, target, parsed.data.query?.variant);
+      const answer = await cachedPageAnswer(repo, target, parsed.data.path, stores.captcha.publicConfig, variant);
       return new Response(answer.body, {
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", etag: answer.etag },
       });
@@ -194,7 +225,9 @@ export const pageRoutes: Route[] = [
       const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
       const site = (await repo.findSiteByDomain(host)) ?? (await repo.getSite(config.SITE_ID));
       if (!site) throw new HttpError(404, "Unknown domain");
-      return json(firstLoad(site, stores.captcha.publicConfig));
+      // Only a variant that exists is announced: links would otherwise carry a dead id.
+      const active = site.active_variant_id ? await repo.getVariant(site.site_id, site.active_variant_id) : undefined;
+      return json(firstLoad(site, stores.captcha.publicConfig, active));
     },
   },
   {
