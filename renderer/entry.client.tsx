@@ -11,6 +11,10 @@ const types = Array.from(
   (el) => el.dataset.blockType ?? "",
 );
 
+// Error reports only when the page names a DSN (SENTRY_DSN): the SDK is downloaded then, never otherwise.
+const reporting = document.querySelector<HTMLMetaElement>('meta[name="error-reporting"]');
+if (reporting) void import("./lib/error-reporting.client").then((m) => m.startErrorReporting(reporting.content));
+
 // <html lang="fr-CA"> names the page's language: only its messages are downloaded.
 const lang = document.documentElement.lang.slice(0, 2);
 

@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import type { HeaderOutOfNormFields, HeaderParams, NavItem, SupSection } from "../../../schema/blocks/headers";
 import type { Image, Link } from "../../../schema/fields";
 import { SCHEME_INFO } from "../../../schema/theme-values";
+import { followLocaleSwitch } from "../../lib/locale-switch";
 import { useSite } from "../../lib/site";
 import { InternalLink as RouterLink, SmartLink } from "../../ui/SmartLink";
 import type { BlockContext } from "../types";
@@ -235,7 +236,10 @@ export function LocaleSwitcher({ className, onNavigate }: { className?: string; 
           lang={target.locale}
           hrefLang={target.locale}
           data-locale-switch={target.locale}
-          onClick={onNavigate}
+          onClick={(event) => {
+            onNavigate?.();
+            followLocaleSwitch(event, target.href);
+          }}
         >
           <Icon name="globe" size={18} />
           <span>{t(`header.locale.${target.locale}`)}</span>
