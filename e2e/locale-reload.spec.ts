@@ -27,6 +27,14 @@ async function sendContact(page: Page, locale: Locale) {
 const widgetText = (page: Page) =>
   page.locator("altcha-widget").evaluate((el) => (el.shadowRoot ?? el).textContent?.replace(/\s+/g, " ").trim() ?? "");
 
+/** The header's language link (the header hides while the page scrolls down: back to the top first). */
+async function languageLink(page: Page, locale: Locale) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const link = page.locator(`a[data-locale-switch="${locale}"]:visible`).first();
+  await expect(link).toBeVisible();
+  return link;
+}
+
 /** Marks the document: a full page load forgets the mark, a client-side navigation keeps it. */
 const mark = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) =>
@@ -43,7 +51,7 @@ test("switching language after the captcha loaded reloads the page: the captcha 
   expect(await widgetText(page)).not.toMatch(/not a robot|Verif/);
 
   await mark(page);
-  await page.locator('a[data-locale-switch="en"]:visible').first().click();
+  await (await languageLink(page, "en")).click();
   await expect(page).toHaveURL(/\/en\/contact$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-CA");
   // A new document: the captcha's French widget is gone with the old page.
@@ -59,7 +67,7 @@ test("switching language before any captcha stays a client-side navigation", asy
   await page.goto("/fr/contact");
   await expect(page.locator(".contact-form[data-ready]")).toBeVisible({ timeout: 15_000 });
   await mark(page);
-  await page.locator('a[data-locale-switch="en"]:visible').first().click();
+  await (await languageLink(page, "en")).click();
   await expect(page).toHaveURL(/\/en\/contact$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-CA");
   await expect(

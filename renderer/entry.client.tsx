@@ -12,8 +12,7 @@ const types = Array.from(
 );
 
 // Error reports only when the page names a DSN (SENTRY_DSN): the SDK is downloaded then, never otherwise.
-const reporting = document.querySelector<HTMLMetaElement>('meta[name="error-reporting"]');
-if (reporting) void import("./lib/error-reporting.client").then((m) => m.startErrorReporting(reporting.content));
+if (document.documentElement.dataset.sentry) void import("./lib/sentry.client");
 
 // <html lang="fr-CA"> names the page's language: only its messages are downloaded.
 const lang = document.documentElement.lang.slice(0, 2);

@@ -6,7 +6,7 @@ import "./styles/global.css";
 // whose views import them (server/view-modules.ts).
 import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css"], { eager: true });
 
-import { useContext, useEffect } from "react";
+import { useContext } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -37,19 +37,19 @@ import { Shell } from "./ui/Shell";
 export function loader({ context }: Route.LoaderArgs) {
   let exposeErrors = false;
   let mapTiles = { url: "", attribution: "" };
-  let errorReporting: string | undefined;
+  let sentry: string | undefined;
   try {
     const { config } = context.get(servicesContext);
     exposeErrors = config.exposeErrors;
     // Every map of every route draws the configured tiles (else the offline base map).
     mapTiles = { url: config.mapTileUrl, attribution: config.mapTileAttribution };
     // The browser's error reports (public by design: a DSN only lets one send events).
-    if (config.errorReporting) errorReporting = JSON.stringify(config.errorReporting);
+    if (config.errorReporting) sentry = JSON.stringify(config.errorReporting);
   } catch {
     // No services on this request: keep errors hidden.
   }
   // The default theme, for pages without page data (an unmatched route's 404).
-  return { exposeErrors, mapTiles, errorReporting, themeStyle: themeStyleText(undefined) };
+  return { exposeErrors, mapTiles, sentry, themeStyle: themeStyleText(undefined) };
 }
 
 export function meta({ error }: Route.MetaArgs) {
@@ -74,16 +74,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const errorLocale = isLocale(errorView?.locale) ? errorView.locale : undefined;
   const lang = errorLocale ?? locale;
   const page = view?.page ?? errorView?.page;
-  const rootData = useRouteLoaderData("root") as { themeStyle?: string; errorReporting?: string } | undefined;
+  const rootData = useRouteLoaderData("root") as { themeStyle?: string; sentry?: string } | undefined;
   const nonce = useNonce();
   const i18n = useI18nInstance(lang);
   return (
-    <html lang={`${lang}-CA`}>
+    <html lang={`${lang}-CA`} data-sentry={rootData?.sentry}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        {rootData?.errorReporting ? <meta name="error-reporting" content={rootData.errorReporting} /> : null}
         <link rel="icon" href={page?.metadata.favicon ?? "/favicon.svg"} />
         {page?.metadata.elements.map((el) => (
           <link key={`${el.rel}${el.href}`} rel={el.rel} href={el.href} type={el.type} sizes={el.sizes} />
@@ -127,9 +126,5 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  // A thrown error (not a 404 or other answer) is the site's: reported when reports are on.
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) window.__reportError?.(error);
-  }, [error]);
   return <ErrorPage error={error} />;
 }

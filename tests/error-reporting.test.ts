@@ -158,7 +158,7 @@ describe.skipIf(!fs.existsSync(BUILD)).sequential("error reports over HTTP (prod
       expect(page.status).toBe(500);
       const home = await get(port, "/fr");
       expect(home.status).toBe(200);
-      expect(home.text).not.toContain('name="error-reporting"');
+      expect(home.text).not.toContain("data-sentry");
       expect(home.headers["content-security-policy"]).toMatch(/connect-src 'self';/);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(sentry.envelopes).toEqual([]);
@@ -212,7 +212,7 @@ describe.skipIf(!fs.existsSync(BUILD)).sequential("error reports over HTTP (prod
     it("gives the browser the DSN and lets it send reports to that host only", async () => {
       const home = await get(port, "/fr");
       expect(home.status).toBe(200);
-      const meta = /<meta name="error-reporting" content="([^"]+)"/.exec(home.text)?.[1];
+      const meta = /<html[^>]* data-sentry="([^"]+)"/.exec(home.text)?.[1];
       expect(meta).toBeDefined();
       const settings = JSON.parse(meta!.replaceAll("&quot;", '"')) as { dsn: string; environment: string };
       expect(settings).toEqual({ dsn: sentry.dsn, environment: "test-suite" });

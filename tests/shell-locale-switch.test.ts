@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localeSwitchMode, localeSwitchPath, otherLocale, switchNeedsReload } from "../renderer/lib/locale-switch";
+import { localeSwitchMode, switchNeedsReload } from "../renderer/lib/locale-scripts";
+import { localeSwitchPath, otherLocale } from "../renderer/lib/locale-switch";
 
 describe("locale switch", () => {
   it("goes to the other locale", () => {

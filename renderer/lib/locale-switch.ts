@@ -1,89 +1,14 @@
 /**
  * Locale switch (site.md §2): the other locale's path for the current page (its
- * alternate path, else that locale's home), keeping the variant. A full page load is
- * forced when scripts that vary by locale were injected: a registry of them
- * (`registerLocaleScript`), filled by the code that injects them (the captcha: reCAPTCHA's
- * script carries `hl`, the ALTCHA widget its strings), since a client-side switch would
- * leave them speaking the first language.
+ * alternate path, else that locale's home), keeping the variant; a full page load when
+ * scripts that vary by locale were injected (locale-scripts.ts).
  */
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { LOCALES, type Locale } from "../../schema/locales";
 import { withVariant } from "../ui/SmartLink";
+import { followLocaleSwitch, needsFullReload } from "./locale-scripts";
 import { useSite } from "./site";
-
-declare global {
-  interface Window {
-    /** Scripts injected in one language (name → locale): switching locale then reloads the page. */
-    __localeScripts?: Map<string, string>;
-  }
-}
-
-/** The page's registry, on `window` so that every chunk (and a test) sees the same one. */
-function registry(): Map<string, string> | undefined {
-  if (typeof window === "undefined") return undefined;
-  window.__localeScripts ??= new Map();
-  return window.__localeScripts;
-}
-
-/** Records that `name` was injected speaking `locale` (idempotent). */
-export function registerLocaleScript(name: string, locale: string): void {
-  registry()?.set(name, locale);
-}
-
-/** The scripts injected so far, name → locale. */
-export function localeScripts(): ReadonlyMap<string, string> {
-  return registry() ?? new Map();
-}
-
-/**
- * Whether a switch must be a full page load: once any locale-dependent script is in the
- * page (they cannot be unloaded, and most read their language once).
- */
-export function switchNeedsReload(scripts: ReadonlyMap<string, string>): boolean {
-  return scripts.size > 0;
-}
-
-export function needsFullReload(): boolean {
-  return switchNeedsReload(localeScripts());
-}
-
-interface ClickLike {
-  defaultPrevented: boolean;
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}
-
-/**
- * How a click on a locale-switch link is followed: "browser" (the browser's own: a new tab,
- * a download, or already handled), "reload" (a full page load) or "router" (client-side).
- */
-export function localeSwitchMode(
-  event: ClickLike,
-  scripts: ReadonlyMap<string, string>,
-): "browser" | "reload" | "router" {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
-    return "browser";
-  }
-  return switchNeedsReload(scripts) ? "reload" : "router";
-}
-
-/** For a router `<Link>` to the other locale: turns the click into a full page load when needed. */
-export function followLocaleSwitch(event: MouseEvent<HTMLAnchorElement>, href: string): void {
-  if (localeSwitchMode(event, localeScripts()) !== "reload") return;
-  event.preventDefault();
-  window.location.assign(href);
-}
 
 export function otherLocale(locale: Locale): Locale {
   return LOCALES.find((l) => l !== locale) ?? locale;

@@ -22,7 +22,6 @@ import { useTranslation } from "react-i18next";
 import type { HeaderOutOfNormFields, HeaderParams, NavItem, SupSection } from "../../../schema/blocks/headers";
 import type { Image, Link } from "../../../schema/fields";
 import { SCHEME_INFO } from "../../../schema/theme-values";
-import { followLocaleSwitch } from "../../lib/locale-switch";
 import { useSite } from "../../lib/site";
 import { InternalLink as RouterLink, SmartLink } from "../../ui/SmartLink";
 import type { BlockContext } from "../types";
@@ -236,10 +235,7 @@ export function LocaleSwitcher({ className, onNavigate }: { className?: string; 
           lang={target.locale}
           hrefLang={target.locale}
           data-locale-switch={target.locale}
-          onClick={(event) => {
-            onNavigate?.();
-            followLocaleSwitch(event, target.href);
-          }}
+          onClick={onNavigate}
         >
           <Icon name="globe" size={18} />
           <span>{t(`header.locale.${target.locale}`)}</span>

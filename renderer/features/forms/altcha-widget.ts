@@ -12,7 +12,7 @@ import "altcha/i18n/fr-ca";
 import "altcha/altcha.css";
 import type { AltchaWidgetElement } from "altcha/external";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
-import { registerLocaleScript } from "../../lib/locale-switch";
+import { registerLocaleScript } from "../../lib/locale-scripts";
 
 globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
 

@@ -3,7 +3,7 @@
  * only for a site with reCAPTCHA keys, so forms of the default (ALTCHA) sites never carry it.
  */
 import { pageNonce } from "../../lib/csp";
-import { registerLocaleScript } from "../../lib/locale-switch";
+import { registerLocaleScript } from "../../lib/locale-scripts";
 import { captchaShown, NO_SITE_KEY_ERROR, onCaptchaNeedChange } from "./captcha";
 
 const SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
