@@ -1,9 +1,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { preloadAllBlocks } from "./blocks/registry";
+import { assetOrigins } from "./lib/assets";
 import { compressDocument } from "./lib/compress.server";
+import { type AppServices, servicesContext } from "./lib/context";
 import { contentSecurityPolicy, isEmbeddablePath, isStudioPath, NonceContext } from "./lib/csp";
 import { nextNonce } from "./lib/nonce.server";
 import { lowerScriptPriority } from "./lib/script-priority.server";
@@ -17,23 +19,45 @@ export const streamTimeout = 5_000;
 // Views are loaded once at start so server renders never suspend on them.
 const viewsReady = preloadAllBlocks();
 
+/** The server's services, when the request carries them (not in some tests). */
+function servicesOf(context: unknown): AppServices | undefined {
+  try {
+    return (context as RouterContextProvider | undefined)?.get(servicesContext);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Unexpected errors of loaders, actions and renders go to the error reports (SENTRY_DSN). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A visitor who left, or a navigation replaced by another, is not an error of the site.
+  if (request.signal.aborted) return;
+  servicesOf(context)?.reportError?.(error, request);
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: unknown,
 ) {
   await viewsReady;
   const nonce = nextNonce();
   // Vite's dev client injects inline scripts without a nonce: the policy applies to builds.
-  if (import.meta.env.PROD)
+  if (import.meta.env.PROD) {
+    const config = servicesOf(loadContext)?.config;
+    const reportDsn = config?.errorReporting?.dsn;
     responseHeaders.set(
       "Content-Security-Policy",
       contentSecurityPolicy(nonce, {
         embeddable: isEmbeddablePath(new URL(request.url).pathname),
         studio: isStudioPath(new URL(request.url).pathname),
+        assetOrigins: config?.assets ? assetOrigins(config.assets) : [],
+        reportOrigin: reportDsn ? new URL(reportDsn).origin : undefined,
       }),
     );
+  }
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Promise<Response>((resolve, reject) => {
@@ -90,6 +114,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
+          if (!request.signal.aborted) servicesOf(loadContext)?.reportError?.(error, request);
         },
       },
     );

@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { z } from "zod";
+import { assetBasesOf } from "../renderer/lib/assets";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
@@ -18,7 +19,9 @@ import { hasSessionCookie } from "./auth/cookie";
 import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
+import { createResourceFiles } from "./content/resources";
 import type { ContentService } from "./content/service";
+import { startErrorReporting } from "./ops/error-reporting";
 import { createHealthHandler } from "./ops/health";
 import { type Logger, log } from "./ops/log";
 import { withRequestLog } from "./ops/request-log";
@@ -147,6 +150,10 @@ export function createServices(config: Config, content: ContentService): AppServ
       publicOrigin: config.PUBLIC_ORIGIN ?? "",
       exposeErrors: config.EXPOSE_ERRORS ?? config.NODE_ENV === "development",
       recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
+      assets: assetBasesOf(config),
+      errorReporting: config.SENTRY_DSN
+        ? { dsn: config.SENTRY_DSN, environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV }
+        : undefined,
     },
   };
 }
@@ -155,6 +162,8 @@ export async function createApp(options: AppOptions) {
   const { config } = options;
   const content = options.content ?? (await createEmbeddedContentService(config));
   const services = createServices(config, content);
+  const reporter = await startErrorReporting(config);
+  services.reportError = reporter.report;
   const app = express();
   app.disable("x-powered-by");
 
@@ -208,6 +217,9 @@ export async function createApp(options: AppOptions) {
     await sendFetchResponse(res, await content.handle(toFetchRequest(req, trust)));
   });
 
+  // Files of the content host (site.md §7): with the embedded service, this server is it.
+  if (!config.CONTENT_API_URL) app.use("/resources", createResourceFiles(config.dataDir));
+
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
@@ -228,6 +240,15 @@ export async function createApp(options: AppOptions) {
         contextOf(entryModule ?? ((await options.build()).entry.module as unknown as EntryWithContext)),
     }),
   );
+  // Errors Express itself catches (a middleware's, a failing adapter): reported, then answered
+  // by Express's handler (a bare 500 page, no stack in production).
+  app.use((error: unknown, req: express.Request, _res: express.Response, next: express.NextFunction) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (!(typeof status === "number" && status < 500)) {
+      reporter.report(error, { method: req.method, url: req.originalUrl });
+    }
+    next(error);
+  });
   // What the HTTP server calls: the page cache first, then the app. A Host header no URL can be
   // made of is the client's error (React Router would fail to build the request's URL: a 500).
   const cache = pageCache;

@@ -170,6 +170,28 @@ export const configSchema = z.object({
   /** Map tiles; empty string disables tiles (markers on a plain background). */
   MAP_TILE_URL: z.string().default(""),
   MAP_TILE_ATTRIBUTION: z.string().default(""),
+  /**
+   * Where the site's assets (images of blocks, listing photos, share images, favicons) are served
+   * from, e.g. a CDN `https://cdn.example.com`; unset: this site's own origin. `/resources/…`
+   * paths go to the content host instead (CONTENT_API_URL's origin, or this server).
+   */
+  CONTENT_ASSET_BASE: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Error reports (Sentry's SDKs) from the server and the browser; unset: nothing is sent and the
+   * browser loads no reporting code. A DSN is public by design: it only lets one send events.
+   */
+  SENTRY_DSN: z.preprocess(
+    emptyIsUnset,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((dsn) => {
+        const url = new URL(dsn);
+        return url.username !== "" && /^\/(?:.*\/)?\d+$/.test(url.pathname);
+      }, "must be a Sentry DSN: https://<key>@<host>/<project id>")
+      .optional(),
+  ),
+  /** The environment reports are filed under; unset: NODE_ENV. */
+  SENTRY_ENVIRONMENT: z.preprocess(emptyIsUnset, z.string().max(64).optional()),
   /** Public origin used in canonical URLs, sitemap and share links. */
   PUBLIC_ORIGIN: z.url().optional(),
   /** Shows the debug dump on error pages. */

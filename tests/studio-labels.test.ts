@@ -134,3 +134,20 @@ describe("palette search", () => {
     }
   });
 });
+
+describe("block overlay labels (blocks.md §6)", () => {
+  // The spec: "The labels are in French: change the colour scheme, edit this block, delete this
+  // block." The French studio says them in French; the English studio translates the same words
+  // (docs/decisions.md, "Studio labels").
+  it("the French studio uses the spec's French labels", () => {
+    expect(studioFr.studio.overlay["color-scheme"]).toBe("Changer le jeu de couleurs");
+    expect(studioFr.studio.overlay.edit).toBe("Modifier ce bloc");
+    expect(studioFr.studio.overlay.delete).toBe("Supprimer ce bloc");
+  });
+
+  it("the English studio translates the spec's wording", () => {
+    expect(studioEn.studio.overlay["color-scheme"]).toBe("Change the colour scheme");
+    expect(studioEn.studio.overlay.edit).toBe("Edit this block");
+    expect(studioEn.studio.overlay.delete).toBe("Delete this block");
+  });
+});

@@ -4,6 +4,7 @@
  * module so both sides share one context object.
  */
 import { createContext } from "react-router";
+import type { AssetBases } from "./assets";
 import type { ContentClient } from "./content-client";
 
 export interface PublicConfig {
@@ -13,6 +14,16 @@ export interface PublicConfig {
   publicOrigin: string;
   exposeErrors: boolean;
   recaptchaSiteKey?: string;
+  /** Where asset URLs point (CONTENT_ASSET_BASE, the content host); absent: this origin. */
+  assets?: AssetBases;
+  /** Browser error reports (SENTRY_DSN); absent: the browser loads no reporting code. */
+  errorReporting?: ErrorReportingSettings;
+}
+
+/** What the browser's error reporting needs: public by design (a DSN only lets one send events). */
+export interface ErrorReportingSettings {
+  dsn: string;
+  environment: string;
 }
 
 /** The signed-in editor a request carries (its session cookie), as the content service sees it. */
@@ -41,6 +52,8 @@ export interface AppServices {
    * as modulepreload links; absent without a client build (dev server, tests).
    */
   viewModules?: (types: Iterable<string>, locale: string, route?: string) => string[];
+  /** Reports an unexpected server error (SENTRY_DSN); absent or a no-op without one. */
+  reportError?: (error: unknown, request?: { method: string; url: string }) => void;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -32,20 +32,32 @@ export function isStudioPath(pathname: string): boolean {
  * inserted it), frames of this site and the privacy-enhanced video host only, and nothing may
  * frame it. Embeds run nothing in the canvas (useInStudio); this is the second lock.
  */
-export function contentSecurityPolicy(nonce: string, options: { embeddable?: boolean; studio?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: {
+    embeddable?: boolean;
+    studio?: boolean;
+    /** Origins of CONTENT_ASSET_BASE and the content host (images and videos load from them). */
+    assetOrigins?: readonly string[];
+    /** The error-reporting service's origin (SENTRY_DSN), where the browser sends reports. */
+    reportOrigin?: string;
+  } = {},
+): string {
   const studio = options.studio === true;
+  // https: already covers any https base; an http one (a local CDN) is named.
+  const assets = (options.assetOrigins ?? []).map((origin) => ` ${origin}`).join("");
   return [
     "default-src 'self'",
     studio
       ? `script-src 'self' 'nonce-${nonce}'`
       : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://www.youtube.com/iframe_api https://www.youtube.com/s/player/`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${assets}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${options.reportOrigin ? ` ${options.reportOrigin}` : ""}`,
     // The ALTCHA widget's proof-of-work workers are files of this site.
     "worker-src 'self'",
-    "media-src 'self' https:",
+    `media-src 'self' https:${assets}`,
     studio
       ? "frame-src 'self' https://www.youtube-nocookie.com"
       : "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com/recaptcha/ https://recaptcha.google.com/ https:",

@@ -1,29 +1,14 @@
 /**
  * Locale switch (site.md §2): the other locale's path for the current page (its
- * alternate path, else that locale's home), keeping the variant. A full page
- * load is forced when scripts that vary by locale were injected
- * (`window.__localeScripts`, set with `markLocaleScripts()`).
+ * alternate path, else that locale's home), keeping the variant; a full page load when
+ * scripts that vary by locale were injected (locale-scripts.ts).
  */
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { LOCALES, type Locale } from "../../schema/locales";
 import { withVariant } from "../ui/SmartLink";
+import { followLocaleSwitch, needsFullReload } from "./locale-scripts";
 import { useSite } from "./site";
-
-declare global {
-  interface Window {
-    /** Set when a script that varies by locale was injected: switching locale then reloads the page. */
-    __localeScripts?: boolean;
-  }
-}
-
-export function markLocaleScripts(): void {
-  if (typeof window !== "undefined") window.__localeScripts = true;
-}
-
-export function needsFullReload(): boolean {
-  return typeof window !== "undefined" && window.__localeScripts === true;
-}
 
 export function otherLocale(locale: Locale): Locale {
   return LOCALES.find((l) => l !== locale) ?? locale;
@@ -59,10 +44,7 @@ export function useLocaleSwitch(): LocaleSwitch {
     locale: target,
     to,
     onClick(event) {
-      if (!needsFullReload() || event.defaultPrevented) return;
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      window.location.assign(to);
+      followLocaleSwitch(event, to);
     },
     switchLocale() {
       if (needsFullReload()) window.location.assign(to);

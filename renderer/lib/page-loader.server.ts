@@ -6,6 +6,7 @@ import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
 import { VIDEO_PLAYER } from "../../server/view-modules";
 import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
+import { type AssetBases, movesAssets, SAME_ORIGIN_ASSETS, withAssetUrls } from "./assets";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
@@ -58,15 +59,36 @@ export function normalisePath(pathname: string): string {
 const validated = new WeakMap<readonly unknown[], Block[]>();
 const NO_BLOCKS: Block[] = [];
 
+// Blocks with their asset URLs resolved, by bases (one per process) and validated list.
+const resolved = new WeakMap<AssetBases, WeakMap<Block[], Block[]>>();
+
 /** `variantId`: the answer's variant (a raw list belongs to one answer, so to one variant). */
-function blocksOf(raw: readonly unknown[] | undefined, label: string, path: string, variantId?: string): Block[] {
+function blocksOf(
+  raw: readonly unknown[] | undefined,
+  label: string,
+  path: string,
+  variantId: string | undefined,
+  bases: AssetBases = SAME_ORIGIN_ASSETS,
+): Block[] {
   if (!raw) return NO_BLOCKS;
-  const known = validated.get(raw);
-  if (known) return known;
-  const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
-  const clean = sanitizeBlocks(blocks, variantId);
-  validated.set(raw, clean);
-  return clean;
+  let clean = validated.get(raw);
+  if (!clean) {
+    const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
+    clean = sanitizeBlocks(blocks, variantId);
+    validated.set(raw, clean);
+  }
+  if (!movesAssets(bases)) return clean;
+  let byBlocks = resolved.get(bases);
+  if (!byBlocks) {
+    byBlocks = new WeakMap();
+    resolved.set(bases, byBlocks);
+  }
+  let out = byBlocks.get(clean);
+  if (!out) {
+    out = withAssetUrls(clean, bases);
+    byBlocks.set(clean, out);
+  }
+  return out;
 }
 
 /**
@@ -152,7 +174,10 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       status: result.status,
     });
   }
-  const { content, header, footer, override, ...page } = result.page;
+  const { content, header, footer, override, ...answer } = result.page;
+  const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
+  // Share images and the favicon point where the site's assets are served from.
+  const page = withAssetUrls(answer, bases);
   if (page.status === 301 || page.status === 302) {
     if (!page.location) {
       throw data(
@@ -171,8 +196,8 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     throw redirect(page.location, page.status);
   }
   const variantId = page.variant?.id;
-  const headerBlocks = blocksOf(header, "header", path, variantId);
-  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId);
+  const headerBlocks = blocksOf(header, "header", path, variantId, bases);
+  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases);
   if (page.status >= 400) {
     const known = [403, 404, 500, 503].includes(page.status);
     throw data(
@@ -190,8 +215,8 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
   }
   const origin = services.config.publicOrigin || url.origin;
   return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
-    const seo = override?.seo ? { ...page.seo, ...override.seo } : page.seo;
-    const contentBlocks = blocksOf(content, "content", path, variantId);
+    const seo = override?.seo ? { ...page.seo, ...withAssetUrls(override.seo, bases) } : page.seo;
+    const contentBlocks = blocksOf(content, "content", path, variantId, bases);
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.
     const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
     const shownFooter = hideFooter ? [] : footerBlocks;

@@ -17,6 +17,7 @@ import { BlockList } from "../blocks/BlockList";
 import { BlogPostView } from "../blocks/blog/BlogPostView";
 import { preloadBlocks } from "../blocks/registry";
 import { archivePath, formatDate, parseSlugId, postPath } from "../features/blog/format";
+import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../lib/assets";
 import { articleTag, pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
@@ -73,7 +74,9 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const parsed = parseSlugId(params.slugId ?? "");
   if (!parsed) throw notFound();
   const site = await services.content.firstLoad(url.host);
-  const article = await services.content.getArticle(site, parsed.id, locale);
+  const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
+  const found = await services.content.getArticle(site, parsed.id, locale);
+  const article = found && withAssetUrls(found, bases);
   const slug = article?.slug[locale];
   if (!article || !slug) throw notFound();
   if (parsed.slug !== slug) throw redirect(`${postPath(locale, slug, article.id)}${url.search}`, 301);
@@ -100,7 +103,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
         { locale: other, path: otherSlug ? postPath(other, otherSlug, article.id) : archivePath(other) },
       ],
     },
-    content: sanitizeBlocks(blocks, archive.page.variant?.id),
+    content: withAssetUrls(sanitizeBlocks(blocks, archive.page.variant?.id), bases),
     hideFooter: false,
     article: meta,
     modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),

@@ -17,6 +17,7 @@ import { FavouriteButton } from "../features/listing/parts";
 import { PropertyCard } from "../features/search/PropertyCard";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
+import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../lib/assets";
 import { servicesContext } from "../lib/context";
 import { getI18n } from "../lib/i18n";
 import { SiteProvider, useSite } from "../lib/site";
@@ -49,7 +50,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const site = await services.content.firstLoad(url.host);
   const home = await services.content.getPage(site, `/${lang}`, lang, variantQuery(url));
   const page = home.kind === "page" ? home.page : undefined;
-  const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
+  const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
+  const blocks = (raw: readonly unknown[] | undefined) =>
+    withAssetUrls(parseBlocks(raw, () => undefined).blocks, bases);
   return {
     locale: lang,
     header: blocks(page?.header),

@@ -27,6 +27,7 @@ import { formatPrice } from "../features/search/price";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
 import { useEffect, useMemo, useState } from "react";
+import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../lib/assets";
 import { pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
@@ -139,7 +140,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     services.content.getPage(site, `/${lang}`, lang, variantQuery(url)),
     services.content.listPages(site).catch(() => []),
   ]);
-  const blocks = (raw: readonly unknown[] | undefined) => parseBlocks(raw, () => undefined).blocks;
+  const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
+  const blocks = (raw: readonly unknown[] | undefined) =>
+    withAssetUrls(parseBlocks(raw, () => undefined).blocks, bases);
   const page = home.kind === "page" ? home.page : undefined;
   const has = (path: string) => pages.some((p) => p.paths[lang] === path && !p.hidden);
   const header = blocks(page?.header);
@@ -158,15 +161,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
   const searchPath = has(SEARCH_PATHS[lang]) ? SEARCH_PATHS[lang] : `/${lang}`;
   if (response.status === 410) {
-    const removed = removedListingAnswerSchema.parse(await response.json());
+    const removed = withAssetUrls(removedListingAnswerSchema.parse(await response.json()), bases);
     const meta = [{ title: tFor(lang)("listing.removed.title") }, { name: "robots", content: "noindex, follow" }];
     return data({ ...shell, kind: "removed", meta, similar: removed.similar, searchPath } satisfies RemovedView, {
       status: 410,
     });
   }
   if (!response.ok) throw notFound(lang);
-  const listing = propertyDetailAnswerSchema.parse(await response.json());
-  const similar = similarResponse.ok ? similarListingsAnswerSchema.parse(await similarResponse.json()).data : [];
+  // Photos load from where the site's assets are served (the service's answers may be relative).
+  const listing = withAssetUrls(propertyDetailAnswerSchema.parse(await response.json()), bases);
+  const similar = similarResponse.ok
+    ? withAssetUrls(similarListingsAnswerSchema.parse(await similarResponse.json()).data, bases)
+    : [];
   const title = listingTitle(listing, lang, tFor(lang));
   // Its header and footer are the home page's; the listing's data moves the revision.
   allowPageCache(

@@ -15,11 +15,14 @@
  * (read, write) bound what it may do. Every write carried by a cookie must come from the
  * site's own origin.
  */
+
+import { assetBasesOf, movesAssets, withAssetUrls } from "../../renderer/lib/assets";
 import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
 import type { AuthService, Principal } from "../auth/service";
 import type { Config } from "../config";
+import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
 import { isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
@@ -115,6 +118,22 @@ function decodeParam(value: string): string {
   }
 }
 
+/**
+ * Answers whose photos the browser loads as they are (search results, listings, blog cards):
+ * their asset URLs point where CONTENT_ASSET_BASE says. Page answers are left as stored (the
+ * studio edits and saves them; the site resolves them while it renders).
+ */
+const VISITOR_ASSETS = /^\/(?:properties|property\/|articles)/;
+
+async function withAssetBase(answer: Response, bases: ReturnType<typeof assetBasesOf>): Promise<Response> {
+  if (!movesAssets(bases) || !answer.ok || !answer.headers.get("content-type")?.includes("application/json")) {
+    return answer;
+  }
+  const headers = new Headers(answer.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(withAssetUrls(await answer.json(), bases)), { status: answer.status, headers });
+}
+
 export function createContentService(options: {
   storage: Storage;
   stores: ContentStores;
@@ -124,6 +143,7 @@ export function createContentService(options: {
 }): ContentService {
   const { storage, stores, config, auth } = options;
   const repo = storage.content;
+  const bases = assetBasesOf(config);
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
   const changed = (change: ContentChange) => {
@@ -204,7 +224,7 @@ export function createContentService(options: {
       const refused = await authorise(request, url, route, client, site !== undefined, principal);
       if (refused) return refused;
       try {
-        return await route.handler({
+        const answer = await route.handler({
           request,
           url,
           path: rest,
@@ -220,10 +240,12 @@ export function createContentService(options: {
           audit: async (entry) => auth.audit(request, await principal(), entry),
           changed,
         });
+        return request.method === "GET" && VISITOR_ASSETS.test(rest) ? await withAssetBase(answer, bases) : answer;
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
         if (isStoreUnavailable(error)) throw error;
         log.error("[content] unhandled error", { error });
+        reportServerError(error, request);
         return errorResponse(500, "Internal error");
       }
     }

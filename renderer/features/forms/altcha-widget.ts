@@ -3,17 +3,21 @@
  * asks for a token (captcha.ts imports this module dynamically): content pages never carry
  * it in their initial JavaScript. `altcha/external` leaves the workers out of the bundle so
  * that they load as same-origin files (the CSP allows no blob: workers), and its styles
- * come from the stylesheet instead of an inline <style>.
+ * come from the stylesheet instead of an inline <style>. The widget speaks the page's
+ * language (its French strings are registered here; English is built in); once made it is
+ * recorded as a locale-dependent script, so that switching language reloads the page.
  */
 import "altcha/external";
+import "altcha/i18n/fr-ca";
 import "altcha/altcha.css";
 import type { AltchaWidgetElement } from "altcha/external";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
+import { registerLocaleScript } from "../../lib/locale-scripts";
 
 globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
 
 /** The widget of captcha `id`, made once, invisible: the form's own button shows progress. */
-export async function altchaWidget(id: string): Promise<AltchaWidgetElement> {
+export async function altchaWidget(id: string, language: string): Promise<AltchaWidgetElement> {
   let widget = document.querySelector<AltchaWidgetElement>(`altcha-widget[data-captcha-id="${CSS.escape(id)}"]`);
   if (!widget) {
     widget = document.createElement("altcha-widget");
@@ -21,7 +25,9 @@ export async function altchaWidget(id: string): Promise<AltchaWidgetElement> {
     widget.setAttribute("display", "invisible");
     widget.setAttribute("auto", "off");
     widget.setAttribute("aria-hidden", "true");
+    widget.setAttribute("language", language);
     document.body.appendChild(widget);
+    registerLocaleScript("altcha", language);
   }
   // The element (a Svelte custom element) gets its methods once connected, a few ticks later.
   for (let tries = 0; typeof widget.configure !== "function"; tries++) {
@@ -33,7 +39,7 @@ export async function altchaWidget(id: string): Promise<AltchaWidgetElement> {
 
 /** Solves `challenge` (fetched from the content service) in workers; the payload is the form's token. */
 export async function solveAltcha(id: string, challenge: unknown, language: string): Promise<string> {
-  const widget = await altchaWidget(id);
+  const widget = await altchaWidget(id, language);
   await widget.configure({
     challenge: challenge as never,
     language,

@@ -3,6 +3,7 @@
  * only for a site with reCAPTCHA keys, so forms of the default (ALTCHA) sites never carry it.
  */
 import { pageNonce } from "../../lib/csp";
+import { registerLocaleScript } from "../../lib/locale-scripts";
 import { captchaShown, NO_SITE_KEY_ERROR, onCaptchaNeedChange } from "./captcha";
 
 const SCRIPT_URL = "https://www.google.com/recaptcha/api.js";
@@ -49,6 +50,8 @@ export function loadCaptchaScript(locale: string): Promise<Grecaptcha> {
       reject(new Error("The reCAPTCHA script could not load"));
     };
     document.head.appendChild(script);
+    // Google's script keeps the language of its `hl` for the page's life.
+    registerLocaleScript("recaptcha", locale);
   });
   return scriptPromise;
 }

@@ -12,7 +12,7 @@ import * as z from "zod/mini";
 import { isLocale, type Locale } from "../../../schema/locales";
 import { onSiteEvent } from "../../lib/events";
 import { loadMessages, tIn } from "../../lib/i18n";
-import { needsFullReload } from "../../lib/locale-switch";
+import { needsFullReload } from "../../lib/locale-scripts";
 import { useSite } from "../../lib/site";
 import { isInternalUrl, withVariant } from "../SmartLink";
 import { SiteModal } from "./SiteModal";
