@@ -14,6 +14,7 @@ import {
   type RedirectRecord,
   redirectRecordSchema,
   type SavePageResult,
+  type SiteImport,
   type SiteRecord,
   siteRecordSchema,
 } from "./repository";
@@ -86,6 +87,46 @@ export class PostgresContentRepository implements ContentRepository {
           [domains, parsed.site_id],
         );
       }
+      await bumpRevisions(client, "content");
+    });
+  }
+
+  async importSites(entries: readonly SiteImport[]): Promise<void> {
+    const sites = entries.map(({ site }) => siteRecordSchema.parse(site));
+    const pages = entries.flatMap(({ site, pages }) =>
+      pages.map((page) => ({ siteId: site.site_id, page: pageRecordSchema.parse(page) })),
+    );
+    // A domain named twice goes to the site naming it last (as putSite one after the other);
+    // one row per domain, since one INSERT … ON CONFLICT cannot touch a row twice.
+    const domains = new Map<string, string>();
+    for (const site of sites) for (const domain of site.domains) domains.set(domain.toLowerCase(), site.site_id);
+    await pgTransaction(this.pool, async (client) => {
+      // Each column goes as one array parameter: one statement per table, whatever the count.
+      await client.query(
+        `INSERT INTO sites(site_id, microsite_id, doc) SELECT * FROM unnest($1::text[], $2::text[], $3::json[])
+         ON CONFLICT(site_id) DO UPDATE SET microsite_id = EXCLUDED.microsite_id, doc = EXCLUDED.doc`,
+        [sites.map((s) => s.site_id), sites.map((s) => s.microsite_id), sites.map((s) => JSON.stringify(s))],
+      );
+      await client.query("DELETE FROM site_domains WHERE site_id = ANY($1::text[])", [sites.map((s) => s.site_id)]);
+      await client.query(
+        `INSERT INTO site_domains(domain, site_id) SELECT * FROM unnest($1::text[], $2::text[])
+         ON CONFLICT(domain) DO UPDATE SET site_id = EXCLUDED.site_id`,
+        [[...domains.keys()], [...domains.values()]],
+      );
+      await client.query(
+        `INSERT INTO pages(site_id, page_id, path_fr, path_en, version, doc, updated_at)
+         SELECT *, now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::json[])
+         ON CONFLICT(site_id, page_id) DO UPDATE SET path_fr = EXCLUDED.path_fr, path_en = EXCLUDED.path_en,
+           doc = EXCLUDED.doc, updated_at = EXCLUDED.updated_at, version = pages.version + 1`,
+        [
+          pages.map((p) => p.siteId),
+          pages.map((p) => p.page.page_id),
+          pages.map((p) => p.page.paths.fr),
+          pages.map((p) => p.page.paths.en),
+          pages.map((p) => p.page.version),
+          pages.map((p) => JSON.stringify(pageDocument(p.page))),
+        ],
+      );
       await bumpRevisions(client, "content");
     });
   }
