@@ -339,4 +339,14 @@ CREATE TABLE removed_listings (
 );
 `,
   },
+  {
+    version: 90,
+    name: "listings_price_orders",
+    up: `
+-- Issue 19 (a million listings): the price orders of a search page are a walk of these
+-- indexes that stops at the page, instead of a sort of every matching row.
+CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), price, id);
+CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
+`,
+  },
 ];

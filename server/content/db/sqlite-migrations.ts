@@ -316,4 +316,12 @@ CREATE TABLE removed_listings (
 );
 `,
   },
+  {
+    version: 90,
+    name: "listings_price_orders",
+    up: `
+-- PostgreSQL's indexes of the price orders; the embedded store sorts in its in-memory index.
+SELECT 1;
+`,
+  },
 ];

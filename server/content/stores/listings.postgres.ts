@@ -31,6 +31,34 @@ const ORDER_BY: Record<ListingOrder, string> = {
 
 /** Rows per INSERT of a bulk load (each column goes as one array parameter). */
 const BATCH = 2000;
+/** Answers kept per process: counts (a number each) and map grids (up to a few hundred cells each). */
+const MEMO_COUNTS = 500;
+const MEMO_GRIDS = 50;
+
+/**
+ * Answers derived from the listings, by listings version and question, least recently used
+ * first. The version is read per call (one indexed row) and changes with every listing write by
+ * any process, so an answer is never served after a write. Pending answers are shared: visitors
+ * asking the same count at once make one query.
+ */
+class VersionMemo<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  constructor(private readonly capacity: number) {}
+
+  get(version: number, question: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${version}|${question}`;
+    let answer = this.entries.get(key);
+    if (answer) {
+      this.entries.delete(key);
+    } else {
+      answer = compute();
+      answer.catch(() => this.entries.delete(key));
+    }
+    this.entries.set(key, answer);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return answer;
+  }
+}
 
 /** A WHERE clause over `listings l` and its parameters, numbered from `$1`. */
 export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: string; params: unknown[] } {
@@ -67,6 +95,10 @@ export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: 
 
 export class PostgresListingsStore implements ListingsStore {
   private spatialMode: Promise<Spatial> | undefined;
+  // Over a million listings a count or a grid reads every matching row (tens to hundreds of ms,
+  // docs/scaling.md); the search page asks the same few of them for every visitor.
+  private readonly counts = new VersionMemo<number>(MEMO_COUNTS);
+  private readonly grids = new VersionMemo<GridMarker[]>(MEMO_GRIDS);
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -122,7 +154,16 @@ export class PostgresListingsStore implements ListingsStore {
       );
       await bumpRevisions(client, "listings", "content");
     });
-    await this.pool.query("ANALYZE listings, listing_docs");
+    // VACUUM too: it marks the pages all-visible, so counts read the indexes alone (index-only
+    // scans). Outside the transaction (VACUUM cannot run in one), without the statement timeout.
+    const client = await this.pool.connect();
+    try {
+      await client.query("SET statement_timeout = 0");
+      await client.query("VACUUM ANALYZE listings, listing_docs");
+    } finally {
+      await client.query("RESET statement_timeout").catch(() => {});
+      client.release();
+    }
   }
 
   private async insertBatch(client: pg.PoolClient, batch: readonly ListingRecord[], firstId: number): Promise<void> {
@@ -189,12 +230,14 @@ export class PostgresListingsStore implements ListingsStore {
   }
 
   async count(filters: ListingFilters): Promise<number> {
-    const where = await this.where(filters);
-    const { rows } = await this.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
-      where.params,
-    );
-    return rows[0]!.n;
+    return this.counts.get(await this.version(), JSON.stringify(filters), async () => {
+      const where = await this.where(filters);
+      const { rows } = await this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
+        where.params,
+      );
+      return rows[0]!.n;
+    });
   }
 
   async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
@@ -220,6 +263,12 @@ export class PostgresListingsStore implements ListingsStore {
 
   /** Grid clustering in the database: one GROUP BY over the matching rows, the same cells as ListingIndex.gridClusters. */
   async grid(filters: ListingFilters, zoom: number, cellPx = 80): Promise<GridMarker[]> {
+    return this.grids.get(await this.version(), JSON.stringify([filters, zoom, cellPx]), () =>
+      this.gridOf(filters, zoom, cellPx),
+    );
+  }
+
+  private async gridOf(filters: ListingFilters, zoom: number, cellPx: number): Promise<GridMarker[]> {
     const where = await this.where(filters);
     const scale = (256 * 2 ** zoom) / cellPx;
     const n = where.params.length;
