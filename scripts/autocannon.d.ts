@@ -7,6 +7,8 @@ declare module "autocannon" {
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn, cycling (path, method and headers of each). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   }
   interface Histogram {
     average: number;

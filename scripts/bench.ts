@@ -7,6 +7,7 @@
  *   npm run bench -- --build       rebuild first
  *   npm run bench -- --only=bundle,ssr
  *   npm run bench -- --strict      exit 1 when a budget fails
+ *   npm run bench -- --only=scale  the heavy PostgreSQL sections (scripts/bench-scale.ts), never run by default
  *
  * Adding a measurement (search latency, studio keystroke time, …): write a
  * `BenchSection` and append it to `sections` below. A section gets the running
@@ -19,6 +20,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../server/view-modules";
 import { pageCacheSection } from "./bench-page-cache";
+import { scaleSections } from "./bench-scale";
 import { startProductionServer } from "./bench-server";
 import { studioSection } from "./bench-studio";
 
@@ -61,6 +63,8 @@ export interface BenchContext {
 export interface BenchSection {
   id: string;
   title: string;
+  /** Minutes of work (the scale sections): run only when `--only=` names it or its group. */
+  heavy?: boolean;
   run: (ctx: BenchContext) => Promise<BenchRow[]>;
 }
 
@@ -421,6 +425,8 @@ export const sections: BenchSection[] = [
   contactSection,
 ];
 sections.push(studioSection);
+// Issue 19: PostgreSQL at scale (a million listings, workers, a thousand sites, a worker killed).
+sections.push(...scaleSections.map((section) => ({ ...section, heavy: true })));
 
 // ---- the runner --------------------------------------------------------------------
 
@@ -460,7 +466,10 @@ async function main() {
     execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
   }
   const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as ViteManifest;
-  const chosen = sections.filter((s) => !only || only.includes(s.id));
+  // `--only=scale` names every `scale-…` section; heavy sections run only when named.
+  const chosen = sections.filter((s) =>
+    only ? only.some((name) => s.id === name || s.id.startsWith(`${name}-`)) : !s.heavy,
+  );
   const { origin, child, dataDir } = await startServer();
   const rows: BenchRow[] = [];
   try {

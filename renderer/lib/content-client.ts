@@ -43,7 +43,15 @@ export interface ContentClient {
   fetch(path: string, init: RequestInit & { locale?: Locale }): Promise<Response>;
 }
 
+/**
+ * Host names whose first load is kept: every site's domains (a thousand sites and more, see
+ * docs/scaling.md) with room to spare, while a stream of made-up Host headers (each answered
+ * with the default site) cannot grow the map without end.
+ */
+export const FIRST_LOAD_CACHE_SIZE = 10_000;
+
 export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.internal"): ContentClient {
+  // Least recently used first (a Map keeps insertion order; a hit moves its key to the end).
   const firstLoadCache = new Map<string, Promise<FirstLoadData>>();
   // Parsed page answers by their entity tag, or their exact text when the service sends none:
   // an unchanged page is parsed once, not per request.
@@ -62,7 +70,10 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
     firstLoad(domainName) {
       const key = domainName.toLowerCase();
       let pending = firstLoadCache.get(key);
-      if (!pending) {
+      if (pending) {
+        firstLoadCache.delete(key);
+        firstLoadCache.set(key, pending);
+      } else {
         pending = (async () => {
           const response = await call("/api/swc/page", { method: "POST", body: JSON.stringify({ domain_name: key }) });
           if (!response.ok) throw new Error(`First load failed with status ${response.status}`);
@@ -70,6 +81,9 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
         })();
         pending.catch(() => firstLoadCache.delete(key));
         firstLoadCache.set(key, pending);
+        if (firstLoadCache.size > FIRST_LOAD_CACHE_SIZE) {
+          firstLoadCache.delete(firstLoadCache.keys().next().value as string);
+        }
       }
       return pending;
     },

@@ -14,12 +14,13 @@ import {
   type RedirectRecord,
   redirectRecordSchema,
   type SavePageResult,
+  type SiteImport,
   type SiteRecord,
   siteRecordSchema,
   type VariantRecord,
   variantRecordSchema,
 } from "./repository";
-import type { VersionEditor } from "./stores/page-versions";
+import { type VersionEditor, versionRow } from "./stores/page-versions";
 import { recordPageVersionPg } from "./stores/page-versions.postgres";
 
 type PageRow = { doc: Record<string, unknown>; version: number; updated_at: Date | null };
@@ -90,6 +91,75 @@ export class PostgresContentRepository implements ContentRepository {
           [domains, parsed.site_id],
         );
       }
+      await bumpRevisions(client, "content");
+    });
+  }
+
+  async importSites(entries: readonly SiteImport[]): Promise<void> {
+    const sites = entries.map(({ site }) => siteRecordSchema.parse(site));
+    const pages = entries.flatMap(({ site, pages }) =>
+      pages.map((page) => ({ siteId: site.site_id, page: pageRecordSchema.parse(page) })),
+    );
+    // A domain named twice goes to the site naming it last (as putSite one after the other);
+    // one row per domain, since one INSERT … ON CONFLICT cannot touch a row twice.
+    const domains = new Map<string, string>();
+    for (const site of sites) for (const domain of site.domains) domains.set(domain.toLowerCase(), site.site_id);
+    await pgTransaction(this.pool, async (client) => {
+      // Each column goes as one array parameter: one statement per table, whatever the count.
+      await client.query(
+        `INSERT INTO sites(site_id, microsite_id, doc) SELECT * FROM unnest($1::text[], $2::text[], $3::json[])
+         ON CONFLICT(site_id) DO UPDATE SET microsite_id = EXCLUDED.microsite_id, doc = EXCLUDED.doc`,
+        [sites.map((s) => s.site_id), sites.map((s) => s.microsite_id), sites.map((s) => JSON.stringify(s))],
+      );
+      await client.query("DELETE FROM site_domains WHERE site_id = ANY($1::text[])", [sites.map((s) => s.site_id)]);
+      await client.query(
+        `INSERT INTO site_domains(domain, site_id) SELECT * FROM unnest($1::text[], $2::text[])
+         ON CONFLICT(domain) DO UPDATE SET site_id = EXCLUDED.site_id`,
+        [[...domains.keys()], [...domains.values()]],
+      );
+      // An imported page keeps a version like a saved one: the documents it replaces first,
+      // then the pages, then their versions (three statements, whatever the count).
+      const before = await client.query<{ site_id: string; page_id: string; doc: unknown }>(
+        `SELECT p.site_id, p.page_id, p.doc FROM pages p
+         JOIN unnest($1::text[], $2::text[]) AS i(site_id, page_id) USING (site_id, page_id)`,
+        [pages.map((p) => p.siteId), pages.map((p) => p.page.page_id)],
+      );
+      const previous = new Map(before.rows.map((r) => [`${r.site_id}\u0000${r.page_id}`, r.doc]));
+      const saved = await client.query<{ site_id: string; page_id: string; version: number }>(
+        `INSERT INTO pages(site_id, page_id, path_fr, path_en, version, doc, updated_at)
+         SELECT *, now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::json[])
+         ON CONFLICT(site_id, page_id) DO UPDATE SET path_fr = EXCLUDED.path_fr, path_en = EXCLUDED.path_en,
+           doc = EXCLUDED.doc, updated_at = EXCLUDED.updated_at, version = pages.version + 1
+         RETURNING site_id, page_id, version`,
+        [
+          pages.map((p) => p.siteId),
+          pages.map((p) => p.page.page_id),
+          pages.map((p) => p.page.paths.fr),
+          pages.map((p) => p.page.paths.en),
+          pages.map((p) => p.page.version),
+          pages.map((p) => JSON.stringify(pageDocument(p.page))),
+        ],
+      );
+      const versions = new Map(saved.rows.map((r) => [`${r.site_id}\u0000${r.page_id}`, r.version]));
+      const rows = pages.map(({ siteId, page }) => {
+        const key = `${siteId}\u0000${page.page_id}`;
+        const row = versionRow(page, previous.get(key), undefined);
+        return { siteId, pageId: page.page_id, version: versions.get(key) ?? page.version, ...row };
+      });
+      await client.query(
+        `INSERT INTO page_versions(site_id, page_id, version, doc, editor_id, editor_name, created_at, summary)
+         SELECT s, p, v, d, NULL, NULL, now(), m
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::json[], $5::json[]) AS i(s, p, v, d, m)
+         ON CONFLICT(site_id, page_id, version) DO UPDATE SET doc = EXCLUDED.doc, created_at = EXCLUDED.created_at,
+           summary = EXCLUDED.summary`,
+        [
+          rows.map((r) => r.siteId),
+          rows.map((r) => r.pageId),
+          rows.map((r) => r.version),
+          rows.map((r) => r.doc),
+          rows.map((r) => JSON.stringify(r.summary)),
+        ],
+      );
       await bumpRevisions(client, "content");
     });
   }

@@ -93,6 +93,11 @@ export const variantRecordSchema = z.object({
 });
 export type VariantRecord = z.infer<typeof variantRecordSchema>;
 
+export interface SiteImport {
+  site: SiteRecord;
+  pages: readonly PageRecord[];
+}
+
 export type SavePageResult =
   | { ok: true; version: number }
   | { ok: false; reason: "conflict"; version: number }
@@ -120,6 +125,12 @@ export interface ContentRepository {
   listSites(): Promise<SiteRecord[]>;
   /** Creates or replaces a site and its domain names (a domain moves to the site that names it last). */
   putSite(site: SiteRecord): Promise<void>;
+  /**
+   * A bulk load (`npm run seed:sites`): creates or replaces these sites, their domain names and
+   * pages in one transaction with one revision change. New pages keep their `version`, replaced ones get the
+   * stored version + 1 (an editor's open copy then conflicts), with no version check: a load, not an edit.
+   */
+  importSites(entries: readonly SiteImport[]): Promise<void>;
 
   /** The page having this path in either locale. */
   findPageByPath(siteId: string, path: string): Promise<PageRecord | undefined>;

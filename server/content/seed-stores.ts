@@ -5,8 +5,8 @@ import { z } from "zod";
 import {
   DEFAULT_LISTING_COUNT,
   DEFAULT_LISTING_SEED,
-  generateListings,
   LISTING_REFERENCE_DATE,
+  listingStream,
 } from "./data/listings-generator";
 import { loadMunicipalities } from "./data/municipalities";
 import { FIXTURES_DIR } from "./seed";
@@ -45,11 +45,19 @@ export async function seedStores(
   );
   // A few more than `count`, taken off the market after loading: the demo has pages that
   // answer 410 (a listing that sold privately or expired), as a live site always has.
-  const generated = generateListings({ count: count + REMOVED_DEMO_LISTINGS, seed, municipalities });
-  await storage.listings.replaceAll(generated);
-  for (const listing of generated.slice(count)) {
-    await storage.listings.remove(listing.uls, LISTING_REFERENCE_DATE);
-  }
+  // Streamed: a million listings (the scale bench) never sit in memory at once.
+  const removed: string[] = [];
+  const generated = listingStream({ count: count + REMOVED_DEMO_LISTINGS, seed, municipalities });
+  await storage.listings.replaceAll(
+    (function* () {
+      let i = 0;
+      for (const listing of generated) {
+        if (i++ >= count) removed.push(listing.uls);
+        yield listing;
+      }
+    })(),
+  );
+  for (const uls of removed) await storage.listings.remove(uls, LISTING_REFERENCE_DATE);
   if (articlesText) {
     const parsed = articlesFixtureSchema.safeParse(JSON.parse(articlesText));
     if (!parsed.success) throw new Error(`Invalid fixture articles.json: ${z.prettifyError(parsed.error)}`);

@@ -13,6 +13,7 @@ import {
   type RedirectRecord,
   redirectRecordSchema,
   type SavePageResult,
+  type SiteImport,
   type SiteRecord,
   siteRecordSchema,
   type VariantRecord,
@@ -135,6 +136,53 @@ export class SqliteContentRepository implements ContentRepository {
         this.sql
           .get("INSERT OR REPLACE INTO site_domains(domain, site_id) VALUES(?, ?)")
           .run(domain.toLowerCase(), parsed.site_id);
+      }
+      bumpRevisions(this.sql, "content");
+    });
+  }
+
+  async importSites(entries: readonly SiteImport[]): Promise<void> {
+    const parsed = entries.map(({ site, pages }) => ({
+      site: siteRecordSchema.parse(site),
+      pages: pages.map((page) => pageRecordSchema.parse(page)),
+    }));
+    const now = new Date().toISOString();
+    sqliteTransaction(this.db, () => {
+      for (const { site, pages } of parsed) {
+        this.sql
+          .get(
+            "INSERT INTO sites(site_id, microsite_id, doc) VALUES(?, ?, ?) ON CONFLICT(site_id) DO UPDATE SET microsite_id = excluded.microsite_id, doc = excluded.doc",
+          )
+          .run(site.site_id, site.microsite_id, JSON.stringify(site));
+        this.sql.get("DELETE FROM site_domains WHERE site_id = ?").run(site.site_id);
+        for (const domain of site.domains) {
+          this.sql
+            .get("INSERT OR REPLACE INTO site_domains(domain, site_id) VALUES(?, ?)")
+            .run(domain.toLowerCase(), site.site_id);
+        }
+        for (const page of pages) {
+          // An imported page keeps a version like a saved one (its history starts or goes on).
+          const previous = this.sql
+            .get("SELECT doc FROM pages WHERE site_id = ? AND page_id = ?")
+            .get(site.site_id, page.page_id) as { doc: string } | undefined;
+          const saved = this.sql
+            .get(
+              `INSERT INTO pages(site_id, page_id, path_fr, path_en, version, doc, updated_at) VALUES(?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT(site_id, page_id) DO UPDATE SET path_fr = excluded.path_fr, path_en = excluded.path_en,
+                 doc = excluded.doc, updated_at = excluded.updated_at, version = pages.version + 1
+               RETURNING version`,
+            )
+            .get(
+              site.site_id,
+              page.page_id,
+              page.paths.fr,
+              page.paths.en,
+              page.version,
+              JSON.stringify(pageDocument(page)),
+              now,
+            ) as { version: number };
+          recordPageVersion(this.sql, site.site_id, page, saved.version, previous?.doc, undefined, now);
+        }
       }
       bumpRevisions(this.sql, "content");
     });

@@ -274,6 +274,29 @@ describe.each(harnesses)("$kind content repository", (harness) => {
     });
   });
 
+  describe("bulk import of sites", () => {
+    it("writes sites, their domains and pages in one call; a domain named twice goes to the last site", async () => {
+      await store.content.importSites([
+        { site: site("bulk-a", { domains: ["bulk.example", "A.bulk.example"] }), pages: [page("home", "/fr", "/en")] },
+        { site: site("bulk-b", { domains: ["bulk.example"] }), pages: [page("about", "/fr/a-propos", "/en/about")] },
+      ]);
+      expect((await other.content.findSiteByDomain("bulk.example"))?.site_id).toBe("bulk-b");
+      expect((await other.content.findSiteByDomain("a.bulk.example"))?.site_id).toBe("bulk-a");
+      expect((await other.content.findPageByPath("bulk-a", "/en"))?.version).toBe(1);
+      expect((await other.content.findPageByPath("bulk-b", "/fr/a-propos"))?.page_id).toBe("about");
+      // Imported again: the same records replaced, the page's version moves on.
+      await store.content.importSites([
+        { site: site("bulk-a", { domains: ["a.bulk.example"] }), pages: [page("home", "/fr", "/en")] },
+      ]);
+      expect((await other.content.getPage("bulk-a", "home"))?.version).toBe(2);
+      expect((await other.content.findSiteByDomain("bulk.example"))?.site_id).toBe("bulk-b");
+      // Each import kept a version of the page, as a save does (the history has no hole).
+      const history = await store.pageVersions.list("bulk-a", "home");
+      expect(history.versions.map((v) => v.version)).toEqual([2, 1]);
+      expect((await store.pageVersions.get("bulk-a", "home", 1))?.page.paths).toEqual({ fr: "/fr", en: "/en" });
+    });
+  });
+
   describe("revision", () => {
     it("changes on every content write and never on a read", async () => {
       const writes: [string, () => Promise<unknown>][] = [
@@ -281,6 +304,13 @@ describe.each(harnesses)("$kind content repository", (harness) => {
         ["savePage", () => store.content.savePage("rev", page("home", "/fr", "/en"))],
         ["putRedirect", () => store.content.putRedirect("rev", { from: "/fr/a", to: "/fr", status: 301 })],
         ["putDemoBlocks", () => store.content.putDemoBlocks([])],
+        [
+          "importSites",
+          () =>
+            store.content.importSites([
+              { site: site("rev-bulk", { domains: ["rev-bulk.example"] }), pages: [page("home", "/fr", "/en")] },
+            ]),
+        ],
         ["listings.replaceMunicipalities", () => store.listings.replaceMunicipalities([])],
         ["listings.replaceAll", () => store.listings.replaceAll([])],
         ["articles.replaceAll", () => store.articles.replaceAll([], [])],

@@ -11,7 +11,7 @@ import { createTestDatabase } from "../helpers/postgres";
 export interface StoreHarness {
   kind: Storage["kind"];
   /** A fresh, empty database; `open` may be called several times on it. */
-  fresh(): Promise<{ open(): Promise<Storage>; cleanup(): Promise<void> }>;
+  fresh(): Promise<{ open(): Promise<Storage>; cleanup(): Promise<void>; url?: string }>;
 }
 
 export const sqliteHarness: StoreHarness = {
@@ -39,6 +39,7 @@ export const postgresHarness: StoreHarness = {
     const url = await createTestDatabase();
     const opened: Storage[] = [];
     return {
+      url,
       async open() {
         const storage = await openPostgresStorage({
           url,

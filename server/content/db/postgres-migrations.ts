@@ -352,8 +352,8 @@ CREATE TABLE variants (
   PRIMARY KEY (site_id, variant_id)
 );
 `,
-    },
-    {
+  },
+  {
     version: 60,
     name: "page_versions",
     up: `
@@ -376,6 +376,16 @@ SELECT site_id, page_id, version, doc, NULL, NULL, coalesce(updated_at, now()),
   json_build_object('origin', 'imported', 'added', coalesce(json_array_length(doc->'content'), 0),
     'removed', 0, 'changed', 0, 'moved', 0, 'page', false)
 FROM pages;
+`,
+  },
+  {
+    version: 90,
+    name: "listings_price_orders",
+    up: `
+-- Issue 19 (a million listings): the price orders of a search page are a walk of these
+-- indexes that stops at the page, instead of a sort of every matching row.
+CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), price, id);
+CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
 `,
   },
 ];

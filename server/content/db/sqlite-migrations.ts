@@ -329,8 +329,8 @@ CREATE TABLE variants (
   PRIMARY KEY (site_id, variant_id)
 );
 `,
-    },
-    {
+  },
+  {
     version: 60,
     name: "page_versions",
     up: `
@@ -354,6 +354,14 @@ SELECT site_id, page_id, version, doc, NULL, NULL,
   json_object('origin', 'imported', 'added', coalesce(json_array_length(doc, '$.content'), 0),
     'removed', 0, 'changed', 0, 'moved', 0, 'page', json('false'))
 FROM pages;
+`,
+  },
+  {
+    version: 90,
+    name: "listings_price_orders",
+    up: `
+-- PostgreSQL's indexes of the price orders; the embedded store sorts in its in-memory index.
+SELECT 1;
 `,
   },
 ];

@@ -31,6 +31,34 @@ const ORDER_BY: Record<ListingOrder, string> = {
 
 /** Rows per INSERT of a bulk load (each column goes as one array parameter). */
 const BATCH = 2000;
+/** Answers kept per process: counts (a number each) and map grids (up to a few hundred cells each). */
+const MEMO_COUNTS = 500;
+const MEMO_GRIDS = 50;
+
+/**
+ * Answers derived from the listings, by listings version and question, least recently used
+ * first. The version is read per call (one indexed row) and changes with every listing write by
+ * any process, so an answer is never served after a write. Pending answers are shared: visitors
+ * asking the same count at once make one query.
+ */
+class VersionMemo<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  constructor(private readonly capacity: number) {}
+
+  get(version: number, question: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${version}|${question}`;
+    let answer = this.entries.get(key);
+    if (answer) {
+      this.entries.delete(key);
+    } else {
+      answer = compute();
+      answer.catch(() => this.entries.delete(key));
+    }
+    this.entries.set(key, answer);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return answer;
+  }
+}
 
 /** A WHERE clause over `listings l` and its parameters, numbered from `$1`. */
 export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: string; params: unknown[] } {
@@ -67,6 +95,10 @@ export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: 
 
 export class PostgresListingsStore implements ListingsStore {
   private spatialMode: Promise<Spatial> | undefined;
+  // Over a million listings a count or a grid reads every matching row (tens to hundreds of ms,
+  // docs/scaling.md); the search page asks the same few of them for every visitor.
+  private readonly counts = new VersionMemo<number>(MEMO_COUNTS);
+  private readonly grids = new VersionMemo<GridMarker[]>(MEMO_GRIDS);
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -86,19 +118,52 @@ export class PostgresListingsStore implements ListingsStore {
     return readRevision(this.pool, "listings");
   }
 
-  async replaceAll(listings: readonly ListingRecord[]): Promise<void> {
+  /**
+   * Bulk load in one transaction: the secondary indexes (not those of constraints) are dropped,
+   * the rows inserted in batches, then the indexes made again in one pass each, as the
+   * embedded store does; building an index once is several times faster than updating it per
+   * row (a million listings: docs/scaling.md). Readers wait for the commit (TRUNCATE's lock).
+   */
+  async replaceAll(listings: Iterable<ListingRecord>): Promise<void> {
     await pgTransaction(this.pool, async (client) => {
-      // Readers wait for the commit instead of seeing an empty table.
       await client.query("TRUNCATE listings, listing_docs");
-      for (let start = 0; start < listings.length; start += BATCH) {
-        await this.insertBatch(client, listings.slice(start, start + BATCH), start + 1);
+      const { rows: indexes } = await client.query<{ name: string; sql: string }>(
+        `SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+         WHERE schemaname = current_schema() AND tablename = 'listings'
+           AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'listings'::regclass)`,
+      );
+      for (const { name } of indexes) await client.query(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+      let batch: ListingRecord[] = [];
+      let next = 1;
+      for (const listing of listings) {
+        batch.push(listing);
+        if (batch.length === BATCH) {
+          await this.insertBatch(client, batch, next);
+          next += batch.length;
+          batch = [];
+        }
       }
+      if (batch.length) await this.insertBatch(client, batch, next);
+      // For this transaction only: more memory for the index builds, and no statement timeout
+      // (building the map's index over a million rows may take longer than a request may).
+      await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+      await client.query("SET LOCAL statement_timeout = 0");
+      for (const { sql } of indexes) await client.query(sql);
       await client.query(
         "SELECT setval(pg_get_serial_sequence('listings', 'id'), GREATEST((SELECT max(id) FROM listings), 1))",
       );
       await bumpRevisions(client, "listings", "content");
     });
-    await this.pool.query("ANALYZE listings");
+    // VACUUM too: it marks the pages all-visible, so counts read the indexes alone (index-only
+    // scans). Outside the transaction (VACUUM cannot run in one), without the statement timeout.
+    const client = await this.pool.connect();
+    try {
+      await client.query("SET statement_timeout = 0");
+      await client.query("VACUUM ANALYZE listings, listing_docs");
+    } finally {
+      await client.query("RESET statement_timeout").catch(() => {});
+      client.release();
+    }
   }
 
   private async insertBatch(client: pg.PoolClient, batch: readonly ListingRecord[], firstId: number): Promise<void> {
@@ -165,12 +230,14 @@ export class PostgresListingsStore implements ListingsStore {
   }
 
   async count(filters: ListingFilters): Promise<number> {
-    const where = await this.where(filters);
-    const { rows } = await this.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
-      where.params,
-    );
-    return rows[0]!.n;
+    return this.counts.get(await this.version(), JSON.stringify(filters), async () => {
+      const where = await this.where(filters);
+      const { rows } = await this.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
+        where.params,
+      );
+      return rows[0]!.n;
+    });
   }
 
   async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
@@ -196,6 +263,12 @@ export class PostgresListingsStore implements ListingsStore {
 
   /** Grid clustering in the database: one GROUP BY over the matching rows, the same cells as ListingIndex.gridClusters. */
   async grid(filters: ListingFilters, zoom: number, cellPx = 80): Promise<GridMarker[]> {
+    return this.grids.get(await this.version(), JSON.stringify([filters, zoom, cellPx]), () =>
+      this.gridOf(filters, zoom, cellPx),
+    );
+  }
+
+  private async gridOf(filters: ListingFilters, zoom: number, cellPx: number): Promise<GridMarker[]> {
     const where = await this.where(filters);
     const scale = (256 * 2 ** zoom) / cellPx;
     const n = where.params.length;

@@ -47,8 +47,8 @@ export type GridMarker =
   | { kind: "cluster"; id: number; count: number; lat: number; lng: number; expansion: number };
 
 export interface ListingsStore {
-  /** Replaces every listing (seeding, imports). */
-  replaceAll(listings: readonly ListingRecord[]): Promise<void>;
+  /** Replaces every listing (seeding, imports); read once, in order, so a generator of a million does not sit in memory. */
+  replaceAll(listings: Iterable<ListingRecord>): Promise<void>;
   /** Creates a listing or replaces the one with the same `uls`. */
   upsert(listing: ListingRecord): Promise<void>;
   size(): Promise<number>;
@@ -151,7 +151,7 @@ export class SqliteListingsStore implements ListingsStore {
   }
 
   /** Bulk load: one transaction, prepared statements, explicit ids, secondary indexes rebuilt after the insert. */
-  async replaceAll(listings: readonly ListingRecord[]): Promise<void> {
+  async replaceAll(listings: Iterable<ListingRecord>): Promise<void> {
     this.transaction(() => {
       // The secondary indexes as the migrations made them: dropped, then made again after the load.
       const indexes = this.db
