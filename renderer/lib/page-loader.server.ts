@@ -4,12 +4,12 @@ import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
-import { VIDEO_PLAYER } from "../../server/view-modules";
 import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
 import { themeStyleText } from "./theme";
+import { VIDEO_PLAYER } from "./view-modules.server";
 
 export interface PageView {
   locale: Locale;
