@@ -105,10 +105,18 @@ async function publishTerms(page: Page) {
   await page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
 }
 
-/** Signs out from the studio's session menu. */
+/**
+ * Signs out from the studio's session menu. The studio may still be hydrating after the
+ * redirect that brought the page here (a loaded machine): a press before then opens nothing,
+ * so the button is pressed again until its menu shows.
+ */
 async function signOutFromStudio(page: Page) {
-  await page.getByRole("button", { name: "Votre session" }).click();
-  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
+  const signOut = page.getByRole("menuitem", { name: "Se déconnecter" });
+  await expect(async () => {
+    if (!(await signOut.isVisible())) await page.getByRole("button", { name: "Votre session" }).click();
+    await expect(signOut).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await signOut.click();
 }
 
 test.describe("first run on a fresh server", () => {
