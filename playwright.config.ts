@@ -10,6 +10,15 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = Boolean(process.env.CI);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+// The suite's JSON report (scripts/totals.ts counts it); the PostgreSQL pass writes its own.
+const JSON_REPORT = process.env.E2E_JSON_REPORT ?? "test-results/playwright.json";
+// On PostgreSQL (DATABASE_URL), the database is emptied before the server starts, as the data
+// folder is deleted: only when E2E_FRESH_DATABASE=true (scripts/e2e-postgres.ts sets it), so a
+// DATABASE_URL left in a shell never drops a database by surprise.
+const FRESH_DATABASE =
+  process.env.DATABASE_URL && process.env.E2E_FRESH_DATABASE === "true"
+    ? "node_modules/.bin/tsx scripts/pg-fresh-database.ts && "
+    : "";
 // The project's Node 24 (npm package `node`) first, even when Playwright is started outside npm.
 const PATH = `${path.resolve(import.meta.dirname, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`;
 
@@ -35,7 +44,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: JSON_REPORT }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     headless: true,
@@ -58,7 +67,7 @@ export default defineConfig({
   ],
   webServer: {
     // Builds only when no build exists (npm test builds first); the data folder starts empty every run.
-    command: `test -f build/server/index.js || npm run build; rm -rf ${DATA_DIR} && node_modules/.bin/tsx server/main.ts`,
+    command: `test -f build/server/index.js || npm run build; rm -rf ${DATA_DIR} && ${FRESH_DATABASE}node_modules/.bin/tsx server/main.ts`,
     url: `http://localhost:${PORT}/robots.txt`,
     env: {
       NODE_ENV: "production",
@@ -73,6 +82,8 @@ export default defineConfig({
       // One web process (the default is one per core): the cluster has its own test
       // (tests/ops-workers.test.ts); WEB_CONCURRENCY=2 here runs the journeys across workers.
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+      // The rest of the environment passes through: DATABASE_URL set runs the server on
+      // PostgreSQL (scripts/e2e-postgres.ts), unset on the embedded store in DATA_DIR.
     },
     reuseExistingServer: !CI,
     timeout: 120_000,

@@ -244,7 +244,7 @@ export default defineConfig({
     // BUNDLE_SOURCEMAP=1: source maps, to see which modules a chunk carries (never in a release build).
     sourcemap: process.env.BUNDLE_SOURCEMAP === "1",
     cssMinify: true,
-    // manifest: the server (server/view-modules.ts) and scripts/bench.ts map block views,
+    // manifest: the server (renderer/lib/view-modules.server.ts) and scripts/bench.ts map block views,
     // routes and messages to the chunks they ship.
     manifest: true,
     modulePreload: {

@@ -9,17 +9,28 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { COLOR_SCHEME_LABELS } from "../schema/labels";
 import { nextColorScheme } from "../schema/theme-values";
+import { recreateDatabase } from "../scripts/pg-cluster";
 import { fixtureAccount } from "../tests/helpers/editors";
 import { expect, expectNoAxeViolations, test } from "./helpers";
 import { chooseScheme, e2eOrigin, openMenuItem, signIn, waitForCanvas } from "./studio-helpers";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** A server on a fresh data folder; resolves with its origin and the setup link it printed. */
+/**
+ * A server on a fresh store (a data folder, or on PostgreSQL an empty database of its own beside
+ * the suite's); resolves with its origin and the setup link it printed.
+ */
 async function freshServer(): Promise<{ child: ChildProcess; origin: string; setupLink: string }> {
   const port = Number(new URL(e2eOrigin()).port) + 1;
   const dataDir = path.join(ROOT, `${process.env.E2E_DATA_DIR ?? ".data-e2e"}-fresh`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `${url.pathname}_fresh`;
+    databaseUrl = url.toString();
+    await recreateDatabase(databaseUrl);
+  }
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,
     env: {
@@ -28,12 +39,14 @@ async function freshServer(): Promise<{ child: ChildProcess; origin: string; set
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       RECAPTCHA_OFFLINE: "true",
       FIXTURE_EDITORS: "false",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
+  // A server that never printed its link is stopped here: afterAll only knows servers that did.
   const setupLink = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no setup link within 90 s:\n${out}`)), 90_000);
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -45,6 +58,9 @@ async function freshServer(): Promise<{ child: ChildProcess; origin: string; set
       }
     });
     child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  }).catch((error: unknown) => {
+    child.kill("SIGTERM");
+    throw error;
   });
   return { child, origin: `http://localhost:${port}`, setupLink };
 }
@@ -89,10 +105,18 @@ async function publishTerms(page: Page) {
   await page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
 }
 
-/** Signs out from the studio's session menu. */
+/**
+ * Signs out from the studio's session menu. The studio may still be hydrating after the
+ * redirect that brought the page here (a loaded machine): a press before then opens nothing,
+ * so the button is pressed again until its menu shows.
+ */
 async function signOutFromStudio(page: Page) {
-  await page.getByRole("button", { name: "Votre session" }).click();
-  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
+  const signOut = page.getByRole("menuitem", { name: "Se déconnecter" });
+  await expect(async () => {
+    if (!(await signOut.isVisible())) await page.getByRole("button", { name: "Votre session" }).click();
+    await expect(signOut).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await signOut.click();
 }
 
 test.describe("first run on a fresh server", () => {

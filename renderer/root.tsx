@@ -3,7 +3,7 @@ import "./styles/global.css";
 // Every block, ui and shell stylesheet goes into the document's CSS, so server-rendered
 // HTML is styled before any view code loads (views themselves load on demand). Features
 // (search, maps, forms) bring their own stylesheets: the server links them for the pages
-// whose views import them (server/view-modules.ts).
+// whose views import them (renderer/lib/view-modules.server.ts).
 import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css"], { eager: true });
 
 import { useContext } from "react";

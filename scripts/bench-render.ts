@@ -24,10 +24,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createViewModules } from "../renderer/lib/view-modules.server";
 import { createServices } from "../server/app";
 import { loadConfig } from "../server/config";
 import { createEmbeddedContentService } from "../server/content/index";
-import { createViewModules } from "../server/view-modules";
 import { startProductionServer } from "./bench-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../server/view-modules";
+import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../renderer/lib/view-modules.server";
 import { pageCacheSection } from "./bench-page-cache";
 import { scaleSections } from "./bench-scale";
 import { startProductionServer } from "./bench-server";

@@ -163,6 +163,23 @@ export async function startThrowawayPostgres(options: { port?: number } = {}): P
   }
 }
 
+/**
+ * Drops the database a URL names and creates it again, empty (through the server's `postgres`
+ * maintenance database; FORCE ends sessions left on it). For throwaway test servers only.
+ */
+export async function recreateDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "postgres" || name.startsWith("template")) {
+    throw new Error(`Refusing to drop database "${name}".`);
+  }
+  url.pathname = "/postgres";
+  await withClient(url.toString(), async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+}
+
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint, build, vitest (with the store contract against a real
-# PostgreSQL) and Playwright. Every phase runs even when an earlier one fails; the last
-# line is the combined totals of the vitest and Playwright JSON reports,
-# `N passed, N failed`, and the exit code is non-zero when any phase or test failed.
+# PostgreSQL) and Playwright twice: on the embedded store, then on a throwaway PostgreSQL
+# (scripts/e2e-postgres.ts: a fresh cluster, removed afterwards whatever happens) with two
+# web processes. Every phase runs even when an earlier one fails; the last line is the
+# combined totals of the vitest and both Playwright JSON reports, `N passed, N failed`, and
+# the exit code is non-zero when any phase or test failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,20 +56,33 @@ phase() {
 }
 
 mkdir -p "$RESULTS"
-rm -f "$RESULTS/vitest.json" "$RESULTS/playwright.json"
+rm -f "$RESULTS/vitest.json" "$RESULTS/playwright.json" "$RESULTS/playwright-pg.json"
 
 phase typecheck npm run --silent typecheck
 phase lint npm run --silent lint
 phase build npm run --silent build
 phase unit "$BIN/vitest" run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"
 CI="${CI:-1}" phase e2e "$BIN/playwright" test
+# The same suite on PostgreSQL: the wrapper starts the cluster, stops and removes it in a
+# finally (and on SIGINT/SIGTERM); the trap below covers this shell being interrupted first.
+pg_pid=""
+trap 'if [ -n "$pg_pid" ]; then kill -TERM "$pg_pid" 2>/dev/null; wait "$pg_pid" 2>/dev/null; fi; exit 130' INT TERM
+e2e_pg() {
+  "$BIN/tsx" scripts/e2e-postgres.ts &
+  pg_pid=$!
+  local status=0
+  wait "$pg_pid" || status=$?
+  pg_pid=""
+  return "$status"
+}
+CI="${CI:-1}" WEB_CONCURRENCY="${E2E_PG_WEB_CONCURRENCY:-2}" phase e2e-postgres e2e_pg
 
 echo
 if [ ${#failed_phases[@]} -gt 0 ]; then
   echo "Failed phases: ${failed_phases[*]}"
 fi
 status=0
-"$BIN/tsx" scripts/totals.ts "$RESULTS/vitest.json" "$RESULTS/playwright.json" || status=$?
+"$BIN/tsx" scripts/totals.ts "$RESULTS/vitest.json" "$RESULTS/playwright.json" "$RESULTS/playwright-pg.json" || status=$?
 if [ ${#failed_phases[@]} -gt 0 ] || [ "$status" -ne 0 ]; then
   exit 1
 fi

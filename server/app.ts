@@ -11,10 +11,11 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { z } from "zod";
-import { assetBasesOf } from "../renderer/lib/assets";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
+import { createViewModules } from "../renderer/lib/view-modules.server";
+import { assetBasesOf } from "../schema/assets";
 import { hasSessionCookie } from "./auth/cookie";
 import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
@@ -27,7 +28,6 @@ import { type Logger, log } from "./ops/log";
 import { withRequestLog } from "./ops/request-log";
 import { createPageCache, type PageCache } from "./page-cache/index";
 import { createPurgeHook } from "./page-cache/purge";
-import { createViewModules } from "./view-modules";
 
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { createContentClient } from "../renderer/lib/content-client";
+import { createViewModules } from "../renderer/lib/view-modules.server";
 import { createServices } from "../server/app";
-import { createViewModules } from "../server/view-modules";
 import { createTestService, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");

@@ -9,8 +9,8 @@ import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSiteFacts, siteFactsOf } from "../renderer/lib/site-facts";
+import { createViewModules, type ViteManifest } from "../renderer/lib/view-modules.server";
 import { createServices } from "../server/app";
-import { createViewModules, type ViteManifest } from "../server/view-modules";
 import { BROKER, createTestService, fixtureEditor, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");

@@ -9,9 +9,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createViewModules } from "../renderer/lib/view-modules.server";
 import { createServices } from "../server/app";
 import type { PageRecord } from "../server/content/repository";
-import { createViewModules } from "../server/view-modules";
 import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");

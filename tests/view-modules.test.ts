@@ -4,7 +4,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderRegistry } from "../renderer/blocks/registry";
 import { blockTypes } from "../renderer/lib/page-loader.server";
-import { blockViewSources, createViewModules, pageKeys, VIDEO_PLAYER, type ViteManifest } from "../server/view-modules";
+import {
+  blockViewSources,
+  createViewModules,
+  pageKeys,
+  VIDEO_PLAYER,
+  type ViteManifest,
+} from "../renderer/lib/view-modules.server";
 
 describe("view modules (modulepreload links)", () => {
   it("reads the source file of every view in the render registry", () => {

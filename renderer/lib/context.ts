@@ -4,7 +4,7 @@
  * module so both sides share one context object.
  */
 import { createContext } from "react-router";
-import type { AssetBases } from "./assets";
+import type { AssetBases } from "../../schema/assets";
 import type { ContentClient } from "./content-client";
 
 export interface PublicConfig {

@@ -1,16 +1,16 @@
 /** Loads a content page for a path (site.md §4 Page load) and shapes what the route renders. */
 import { data, redirect } from "react-router";
+import { type AssetBases, movesAssets, SAME_ORIGIN_ASSETS, withAssetUrls } from "../../schema/assets";
 import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
-import { VIDEO_PLAYER } from "../../server/view-modules";
 import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
-import { type AssetBases, movesAssets, SAME_ORIGIN_ASSETS, withAssetUrls } from "./assets";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
 import { sanitizeBlocks } from "./sanitize.server";
 import { themeStyleText } from "./theme";
+import { VIDEO_PLAYER } from "./view-modules.server";
 
 export interface PageView {
   locale: Locale;

@@ -1,6 +1,6 @@
 /**
  * Modulepreload links for the chunks a page needs beyond its route's (its block views and
- * messages; server/view-modules.ts lists them). Rendered on the server, React puts them in
+ * messages; renderer/lib/view-modules.server.ts lists them). Rendered on the server, React puts them in
  * the document head, so the browser fetches them alongside the entry instead of one import
  * after another; on client navigations the route's clientLoader announces them before it
  * imports the views.

@@ -17,7 +17,7 @@ import { FavouriteButton } from "../features/listing/parts";
 import { PropertyCard } from "../features/search/PropertyCard";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
-import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../lib/assets";
+import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../../schema/assets";
 import { servicesContext } from "../lib/context";
 import { getI18n } from "../lib/i18n";
 import { SiteProvider, useSite } from "../lib/site";

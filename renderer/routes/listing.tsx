@@ -27,7 +27,7 @@ import { formatPrice } from "../features/search/price";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
 import { useEffect, useMemo, useState } from "react";
-import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../lib/assets";
+import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../../schema/assets";
 import { pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";

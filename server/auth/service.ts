@@ -139,10 +139,12 @@ export class AuthService {
 
   /** Ends sessions and gives up the page locks they held. */
   async endSessions(editorId: string, sessionIds: readonly string[]): Promise<number> {
-    let ended = 0;
-    for (const id of sessionIds) if (await this.storage.sessions.revoke(editorId, id)) ended++;
-    await this.storage.pageLocks.releaseHolders(sessionIds);
-    return ended;
+    // Only the locks of sessions this editor really ended: an id of someone else's session
+    // (refused with 404) must not release that person's locks.
+    const ended: string[] = [];
+    for (const id of sessionIds) if (await this.storage.sessions.revoke(editorId, id)) ended.push(id);
+    if (ended.length) await this.storage.pageLocks.releaseHolders(ended);
+    return ended.length;
   }
 
   /** Ends every session of an editor (but `exceptId`), with their locks. */

@@ -16,7 +16,7 @@
  * site's own origin.
  */
 
-import { assetBasesOf, movesAssets, withAssetUrls } from "../../renderer/lib/assets";
+import { assetBasesOf, movesAssets, withAssetUrls } from "../../schema/assets";
 import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
@@ -221,6 +221,10 @@ export function createContentService(options: {
       if (!route.clients.includes(client))
         return errorResponse(403, `This call is not available to the ${client} client`);
       const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeParam(v)]));
+      // A request that names its site by a site key is confined to that site, whatever else it
+      // carries (an editor's session or token): one place, so no route can forget it.
+      if (site && params.site_id !== undefined && params.site_id !== site.site_id)
+        return errorResponse(403, "Site key does not match this site");
       const refused = await authorise(request, url, route, client, site !== undefined, principal);
       if (refused) return refused;
       try {

@@ -23,7 +23,7 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 export const REGISTRY_FILE = path.join(ROOT, "renderer/blocks/registry.tsx");
 
 /**
