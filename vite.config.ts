@@ -195,6 +195,17 @@ export default defineConfig({
     leafletPureClasses(),
     reactRouter(),
     {
+      // The browser's error reports load only on pages whose server names a DSN, by a module
+      // script the root writes (renderer/lib/view-modules.server.ts finds it in the manifest):
+      // an entry of its own, so no page carries even the import that would fetch it.
+      name: "error-reporting-entry",
+      applyToEnvironment: (environment) => environment.name === "client",
+      buildStart() {
+        if (this.environment.mode !== "build") return;
+        this.emitFile({ type: "chunk", id: fileURLToPath(new URL("renderer/lib/sentry.client.ts", import.meta.url)) });
+      },
+    },
+    {
       // Client chunking only: the server build is one bundle and needs none of it.
       name: "client-chunks",
       enforce: "post",

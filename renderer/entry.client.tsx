@@ -11,9 +11,6 @@ const types = Array.from(
   (el) => el.dataset.blockType ?? "",
 );
 
-// Error reports only when the page names a DSN (SENTRY_DSN): the SDK is downloaded then, never otherwise.
-if (document.documentElement.dataset.sentry) void import("./lib/sentry.client");
-
 // <html lang="fr-CA"> names the page's language: only its messages are downloaded.
 const lang = document.documentElement.lang.slice(0, 2);
 

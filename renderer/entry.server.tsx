@@ -7,6 +7,7 @@ import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
 import { type AppServices, servicesContext } from "./lib/context";
 import { contentSecurityPolicy, isEmbeddablePath, isStudioPath, NonceContext } from "./lib/csp";
+import { withErrorReporting } from "./lib/error-reporting.server";
 import { nextNonce } from "./lib/nonce.server";
 import { lowerScriptPriority } from "./lib/script-priority.server";
 import "./lib/i18n.server";
@@ -44,9 +45,10 @@ export default async function handleRequest(
 ) {
   await viewsReady;
   const nonce = nextNonce();
+  const services = servicesOf(loadContext);
   // Vite's dev client injects inline scripts without a nonce: the policy applies to builds.
   if (import.meta.env.PROD) {
-    const config = servicesOf(loadContext)?.config;
+    const config = services?.config;
     const reportDsn = config?.errorReporting?.dsn;
     responseHeaders.set(
       "Content-Security-Policy",
@@ -88,7 +90,14 @@ export default async function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               try {
                 const body = compressDocument(
-                  Buffer.from(lowerScriptPriority(Buffer.concat(chunks).toString())),
+                  Buffer.from(
+                    withErrorReporting(
+                      lowerScriptPriority(Buffer.concat(chunks).toString()),
+                      services?.config.errorReporting,
+                      services?.errorReportingScript,
+                      nonce,
+                    ),
+                  ),
                   request.headers.get("accept-encoding"),
                   responseHeaders,
                 );

@@ -37,19 +37,16 @@ import { Shell } from "./ui/Shell";
 export function loader({ context }: Route.LoaderArgs) {
   let exposeErrors = false;
   let mapTiles = { url: "", attribution: "" };
-  let sentry: string | undefined;
   try {
     const { config } = context.get(servicesContext);
     exposeErrors = config.exposeErrors;
     // Every map of every route draws the configured tiles (else the offline base map).
     mapTiles = { url: config.mapTileUrl, attribution: config.mapTileAttribution };
-    // The browser's error reports (public by design: a DSN only lets one send events).
-    if (config.errorReporting) sentry = JSON.stringify(config.errorReporting);
   } catch {
     // No services on this request: keep errors hidden.
   }
   // The default theme, for pages without page data (an unmatched route's 404).
-  return { exposeErrors, mapTiles, sentry, themeStyle: themeStyleText(undefined) };
+  return { exposeErrors, mapTiles, themeStyle: themeStyleText(undefined) };
 }
 
 export function meta({ error }: Route.MetaArgs) {
@@ -74,11 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const errorLocale = isLocale(errorView?.locale) ? errorView.locale : undefined;
   const lang = errorLocale ?? locale;
   const page = view?.page ?? errorView?.page;
-  const rootData = useRouteLoaderData("root") as { themeStyle?: string; sentry?: string } | undefined;
+  const rootData = useRouteLoaderData("root") as { themeStyle?: string } | undefined;
   const nonce = useNonce();
   const i18n = useI18nInstance(lang);
   return (
-    <html lang={`${lang}-CA`} data-sentry={rootData?.sentry}>
+    // Error reports (SENTRY_DSN) are announced by the server in the document it sends
+    // (lib/error-reporting.server.ts): no byte of the client's code knows of them.
+    <html lang={`${lang}-CA`}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

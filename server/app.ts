@@ -14,7 +14,7 @@ import { z } from "zod";
 import { PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL } from "../renderer/lib/compress.server";
 import { createContentClient } from "../renderer/lib/content-client";
 import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
-import { createViewModules } from "../renderer/lib/view-modules.server";
+import { createViewModules, errorReportingScript } from "../renderer/lib/view-modules.server";
 import { assetBasesOf } from "../schema/assets";
 import { hasSessionCookie } from "./auth/cookie";
 import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
@@ -229,6 +229,8 @@ export async function createApp(options: AppOptions) {
     const files = express.static(clientDir, { maxAge: "1h" });
     app.use((req, res, next) => (mayBeFile(req.path) ? files(req, res, next) : next()));
     services.viewModules = createViewModules(clientDir);
+    services.errorReportingScript = errorReportingScript(clientDir);
+    services.errorReportingScript = errorReportingScript(clientDir);
   }
 
   app.all(

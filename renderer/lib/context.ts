@@ -52,6 +52,8 @@ export interface AppServices {
    * as modulepreload links; absent without a client build (dev server, tests).
    */
   viewModules?: (types: Iterable<string>, locale: string, route?: string) => string[];
+  /** The browser's error-reporting module (its own entry in the build); absent without a client build. */
+  errorReportingScript?: string;
   /** Reports an unexpected server error (SENTRY_DSN); absent or a no-op without one. */
   reportError?: (error: unknown, request?: { method: string; url: string }) => void;
 }

@@ -203,7 +203,8 @@ export function getI18n(locale: Locale): i18n {
   let instance = instances.get(locale);
   if (!instance) {
     const messages = catalogs.get(locale);
-    if (!messages) throw new Error(`Messages for "${locale}" are not loaded: await loadMessages("${locale}") first.`);
+    // Short: the message ships on every page (the home page has no bytes to spare).
+    if (!messages) throw new Error(`loadMessages("${locale}") first`);
     instance = i18next.createInstance();
     void instance.init({
       lng: locale,

@@ -1,6 +1,6 @@
 /**
  * Browser error reports (site.md §9: trace sampling 0.1, replay on error 1) with Sentry's browser
- * SDK. entry.client.tsx imports this module only when the page names a DSN (`<html data-sentry>`,
+ * SDK. The root writes this module as a script of its own only when the page names a DSN (`<html data-sentry>`,
  * written by the root from SENTRY_DSN): without one the SDK is never downloaded. Importing it
  * starts reporting (no call in the entry: bytes every public page would carry). Replays record only around an error
  * (none of ordinary sessions), every text and input masked and media blocked; no personal data

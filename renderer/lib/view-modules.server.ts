@@ -140,3 +140,12 @@ export function createViewModules(
     return hrefs;
   };
 }
+
+/** The browser's error-reporting module (an entry of its own, vite.config.ts), or undefined without a build. */
+export function errorReportingScript(clientDir: string): string | undefined {
+  const file = path.join(clientDir, ".vite/manifest.json");
+  if (!fs.existsSync(file)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest;
+  const chunk = manifest["renderer/lib/sentry.client.ts"];
+  return chunk ? `/${chunk.file}` : undefined;
+}

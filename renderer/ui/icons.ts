@@ -142,7 +142,8 @@ export const ICON_ALIASES: Readonly<Record<string, IconName>> = {
   printer: "print",
 };
 
-export const ICON_NAMES = Object.keys(ICONS) as IconName[];
+// Pure: only tests read it, and the public bundle must not keep the call.
+export const ICON_NAMES = /* @__PURE__ */ Object.keys(ICONS) as IconName[];
 
 /** The glyph name of an icon type (aliases and case folded), or undefined when unknown. */
 export function resolveIconName(type: string | undefined | null): IconName | undefined {
