@@ -89,6 +89,15 @@ const ROUTES: Record<string, Case> = {
     params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
     body: (t) => ({ page: bHiddenPage(t.bPageId, "overwritten by A"), base_version: 1 }),
   },
+  // Page versions (their documents hold B's marked content)
+  "GET /pages/:site_id/:page_id/versions": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
+  "GET /pages/:site_id/:page_id/versions/:version": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId, version: "1" }),
+  },
   // Listings (the market's, shared by every site)
   "GET /properties": { kind: "shared", query: "?language=fr&format=count" },
   "GET /properties/sitemap": { kind: "shared" },
@@ -319,6 +328,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
         "use (every path)", // compression
         "use (every path)", // Vite in development
         "use (every path)", // public files
+        'use "/resources"', // the content host's uploaded files (embedded service only), no site data
+        "use (every path)", // unexpected errors to the error reports, then Express's answer
       ].sort(),
     );
     // Probes answered ahead of Express: no site data.
