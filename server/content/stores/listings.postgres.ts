@@ -288,18 +288,23 @@ export class PostgresListingsStore implements ListingsStore {
       first_lat: number;
       first_lng: number;
     }>(
+      // The first listing of a cell (by id) is found by min(id) and one join, not by ordered
+      // array_agg: five arrays of every matching row sorted per cell made a new filter set over
+      // a million listings a 9 s sort on disk; a hash aggregate of scalars stays in memory.
       `WITH m AS (
-         SELECT l.id, l.uls, l.lat, l.lng, l.price, l.type,
+         SELECT l.id, l.lat, l.lng,
            (l.lng + 180) / 360 AS x,
            0.5 - ln((1 + sin(radians(GREATEST(-85, LEAST(85, l.lat))))) / (1 - sin(radians(GREATEST(-85, LEAST(85, l.lat)))))) / (4 * pi()) AS y
          FROM listings l ${where.sql}
+       ), g AS (
+         SELECT floor(x * $${n + 1})::bigint AS cx, floor(y * $${n + 1})::bigint AS cy, count(*)::int AS count,
+           avg(lat) AS lat, avg(lng) AS lng, min(x) AS min_x, max(x) AS max_x, min(y) AS min_y, max(y) AS max_y,
+           min(id) AS first_id
+         FROM m GROUP BY 1, 2
        )
-       SELECT floor(x * $${n + 1})::bigint AS cx, floor(y * $${n + 1})::bigint AS cy, count(*)::int AS count,
-         avg(lat) AS lat, avg(lng) AS lng, min(x) AS min_x, max(x) AS max_x, min(y) AS min_y, max(y) AS max_y,
-         (array_agg(uls ORDER BY id))[1] AS uls, (array_agg(price ORDER BY id))[1] AS price,
-         (array_agg(type ORDER BY id))[1] AS type, (array_agg(lat ORDER BY id))[1] AS first_lat,
-         (array_agg(lng ORDER BY id))[1] AS first_lng
-       FROM m GROUP BY 1, 2`,
+       SELECT g.cx, g.cy, g.count, g.lat, g.lng, g.min_x, g.max_x, g.min_y, g.max_y,
+         f.uls, f.price, f.type, f.lat AS first_lat, f.lng AS first_lng
+       FROM g JOIN listings f ON f.id = g.first_id`,
       [...where.params, scale],
     );
     return rows.map((r): GridMarker => {
