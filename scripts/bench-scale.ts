@@ -35,6 +35,7 @@ import { createStores } from "../server/content/stores/index";
 import type { BenchRow, BenchSection } from "./bench";
 import { measureSearchShapes, runSearchBench, SEARCH_BUDGET_MS } from "./bench-search";
 import { freePort } from "./bench-server";
+import { contactForm } from "./contact-form";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./pg-cluster";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -414,19 +415,7 @@ function send(
 
 /** A contact form post as a browser sends it (multipart), with the offline captcha's token. */
 async function contactBody(marker: string, index: number) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    recaptcha_response: `offline-${marker}-${index}`,
-    form_type: "contact_form",
-    locale: index % 2 ? "en" : "fr",
-    full_name: `Marie Lavoie${index}`,
-    first_name: "Marie",
-    last_name: `Lavoie${index}`,
-    phone: "(514) 555-0199",
-    email: `marie${index}@example.com`,
-    message: `${marker} #${index}`,
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const form = contactForm(marker, index);
   const request = new Request("http://x/", { method: "POST", body: form });
   return {
     body: Buffer.from(await request.arrayBuffer()),

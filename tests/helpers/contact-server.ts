@@ -1,6 +1,7 @@
 /** Starts scripts/contact-server.ts in a child process and waits for its port. */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { contactForm } from "../../scripts/contact-form";
 import { fixtureEditors } from "../../server/auth/setup";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -51,19 +52,7 @@ export const BROKER_SITE = {
 
 /** One contact form submission over HTTP (multipart). */
 export async function submitContact(origin: string, marker: string, index: number): Promise<Response> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    recaptcha_response: `offline-${marker}-${index}`,
-    form_type: "contact_form",
-    locale: index % 2 ? "en" : "fr",
-    full_name: `Marie Lavoie${index}`,
-    first_name: "Marie",
-    last_name: `Lavoie${index}`,
-    phone: "(514) 555-0199",
-    email: `marie${index}@example.com`,
-    message: `${marker} #${index}`,
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const form = contactForm(marker, index);
   return fetch(`${origin}/api/swc/${BROKER_SITE.microsite_id}/contact`, {
     method: "POST",
     body: form,
