@@ -1,6 +1,6 @@
 /** The sign-out page: one button (a write, so it is a POST, never a link a third party could trigger). */
 import "../../renderer/messages/auth";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";
 import { call, okSchema } from "./client";
@@ -12,6 +12,10 @@ export function SignOut({ locale, signedIn }: { locale: Locale; signedIn: boolea
   const [done, setDone] = useState(!signedIn);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // The button works by script: disabled until the page has hydrated, so a press made before
+  // is not lost in silence (the browser shows it is not ready yet, and a test waits for it).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   async function signOut() {
     setBusy(true);
     try {
@@ -36,7 +40,7 @@ export function SignOut({ locale, signedIn }: { locale: Locale; signedIn: boolea
       ) : (
         <>
           <p>{t("auth.sign-out.question")}</p>
-          <button type="button" className="auth-button auth-button-primary" onClick={signOut} disabled={busy}>
+          <button type="button" className="auth-button auth-button-primary" onClick={signOut} disabled={busy || !ready}>
             {t("auth.sign-out.submit")}
           </button>
         </>
