@@ -17,8 +17,9 @@ export function useOverflow(ref: RefObject<HTMLElement | null>, deps: Dependency
     const el = ref.current;
     if (!el) return;
     const measure = () => setOverflowing(overflows(el.scrollHeight, el.clientHeight));
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") return measure();
+    // A new observer reports the element once laid out, and a new one is made when `deps`
+    // change: measuring here as well forced a layout of the page while React committed.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();

@@ -64,11 +64,19 @@ const MobilePanel = lazy(() => import("./MobilePanel"));
 
 // ---- scroll visibility --------------------------------------------------------
 
-function useHeaderScroll(headerRef: React.RefObject<HTMLElement | null>, locked: boolean) {
+/**
+ * The page's own header hides on scroll and publishes its height as --header-offset (first
+ * content block padding). A header shown among other blocks (the studio's canvas, the gallery)
+ * does neither: it is not fixed, and each of them writing the root's property restyled the
+ * whole document.
+ */
+function usePageHeader(headerRef: React.RefObject<HTMLElement | null>, locked: boolean, page: boolean) {
   const [view, setView] = useState({ hidden: false, opaque: false });
   const lockedRef = useRef(locked);
   lockedRef.current = locked;
   useEffect(() => {
+    const el = headerRef.current;
+    if (!page || !el) return;
     let state = initialScrollState;
     let sampleTimer: ReturnType<typeof setTimeout> | undefined;
     let resetTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +94,7 @@ function useHeaderScroll(headerRef: React.RefObject<HTMLElement | null>, locked:
           type: "sample",
           y: window.scrollY,
           t: performance.now(),
-          headerHeight: headerRef.current?.offsetHeight ?? 0,
+          headerHeight: el.offsetHeight,
           locked: lockedRef.current,
         }),
       );
@@ -102,33 +110,24 @@ function useHeaderScroll(headerRef: React.RefObject<HTMLElement | null>, locked:
     };
     sample();
     window.addEventListener("scroll", onScroll, { passive: true });
+    const root = document.documentElement;
+    const offset =
+      typeof ResizeObserver === "undefined"
+        ? undefined
+        : new ResizeObserver(() => root.style.setProperty("--header-offset", `${Math.round(el.offsetHeight)}px`));
+    offset?.observe(el);
     return () => {
       window.removeEventListener("scroll", onScroll);
       clearTimeout(sampleTimer);
       clearTimeout(resetTimer);
+      offset?.disconnect();
+      root.style.removeProperty("--header-offset");
     };
-  }, [headerRef]);
+  }, [headerRef, page]);
   useEffect(() => {
     if (locked) setView((prev) => (prev.hidden ? { ...prev, hidden: false } : prev));
   }, [locked]);
   return view;
-}
-
-/** Publishes the header's height as --header-offset (first content block padding). */
-function useHeaderOffset(headerRef: React.RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const el = headerRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty("--header-offset", `${Math.round(el.offsetHeight)}px`);
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--header-offset");
-    };
-  }, [headerRef]);
 }
 
 /** Falls back to the mobile navigation when the desktop links do not fit (lg and up). */
@@ -157,9 +156,9 @@ function useLinksFallback(
       update(!linksFit(list.scrollWidth, slot.clientWidth, reclaimable));
     };
     const observer = new ResizeObserver(measure);
+    // Its first observation measures, after layout (a call here forced one while React committed).
     observer.observe(slot);
     observer.observe(list);
-    measure();
     return () => observer.disconnect();
   }, [slotRef, listRef, burgerRef]);
   return fallback;
@@ -497,9 +496,8 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
 
   const entries = menuEntries(fields.menu_repeater);
   const locked = panelOpen || openIndex !== null;
-  const { hidden, opaque } = useHeaderScroll(headerRef, locked);
+  const { hidden, opaque } = usePageHeader(headerRef, locked, ctx.region === "header");
   const fallback = useLinksFallback(slotRef, listRef, burgerRef);
-  useHeaderOffset(headerRef);
 
   const ownScheme = params.color_scheme ?? "normal";
   const scheme = headerScheme(ownScheme, opaque || panelOpen, ctx.nextScheme);

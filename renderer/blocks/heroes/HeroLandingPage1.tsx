@@ -29,30 +29,38 @@ export default function HeroLandingPage1({ block, fields, params, ctx }: BlockVi
   const titleId = `${block.id}-title`;
   const slotId = `${block.id}-contact-form`;
 
+  // Sizes come from the ResizeObserver's entries and the breakpoint from a media query: reading
+  // offsetHeight after another block wrote a style forced a layout of the whole page (in the
+  // studio, of 300 blocks: most of the time to open a long page). Written only when it changes.
   useEffect(() => {
     const root = rootRef.current;
     const info = infoRef.current;
     const form = formRef.current;
-    if (!root || !info || !form) return;
+    if (!root || !info || !form || typeof ResizeObserver === "undefined") return;
     const frame = root.closest<HTMLElement>(".block");
+    const large = window.matchMedia(`(min-width: ${BREAKPOINTS.lg}px)`);
+    const heights = new Map<Element, number>();
+    let written = "";
     const apply = () => {
-      const value = landingOverlap({
-        large: window.innerWidth >= BREAKPOINTS.lg,
-        formHeight: form.offsetHeight,
-        infoHeight: info.offsetHeight,
-      });
-      root.style.setProperty("--hero-landing-overlap", `${value}px`);
-      const next = frame?.nextElementSibling as HTMLElement | null | undefined;
-      next?.style.setProperty("--hero-landing-overlap", `${value}px`);
+      const formHeight = heights.get(form);
+      const infoHeight = heights.get(info);
+      if (formHeight === undefined || infoHeight === undefined) return;
+      const value = `${landingOverlap({ large: large.matches, formHeight, infoHeight })}px`;
+      if (value === written) return;
+      written = value;
+      root.style.setProperty("--hero-landing-overlap", value);
+      (frame?.nextElementSibling as HTMLElement | null | undefined)?.style.setProperty("--hero-landing-overlap", value);
     };
-    apply();
-    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(apply);
-    observer?.observe(form);
-    observer?.observe(info);
-    window.addEventListener("resize", apply, { passive: true });
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) heights.set(entry.target, entry.borderBoxSize[0]?.blockSize ?? 0);
+      apply();
+    });
+    observer.observe(form);
+    observer.observe(info);
+    large.addEventListener("change", apply);
     return () => {
-      observer?.disconnect();
-      window.removeEventListener("resize", apply);
+      observer.disconnect();
+      large.removeEventListener("change", apply);
     };
   }, []);
 

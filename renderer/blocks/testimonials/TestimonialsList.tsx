@@ -23,8 +23,8 @@ function CollapsibleTestimony({ item, limit }: { item: TestimonyItem; limit: num
     const el = ref.current;
     if (!el) return;
     const measure = () => setTall(shouldCollapse(el.scrollHeight, limit));
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
+    // The observer's first report measures once laid out (see useOverflow).
+    if (typeof ResizeObserver === "undefined") return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();

@@ -146,8 +146,23 @@ export function SiteMap({
   const zoomIn = t("maps.zoom-in");
   const zoomOut = t("maps.zoom-out");
 
+  // Leaflet loads and lays the map out once it comes near the viewport: a map further down the
+  // page (or among a long page's blocks in the studio) costs nothing until then.
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (near || !wrapper) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver((records) => records.some((r) => r.isIntersecting) && setNear(true), {
+      rootMargin: "50% 0px",
+    });
+    observer.observe(wrapper);
+    return () => observer.disconnect();
+  }, [near]);
+
   // Create the map once Leaflet has loaded (browser only).
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     let map: Leaflet.Map | null = null;
     let removeBase: (() => void) | undefined;
@@ -189,7 +204,7 @@ export function SiteMap({
       mapRef.current = null;
       setReady(false);
     };
-  }, [tileUrl, tileAttribution, zoomIn, zoomOut, locale, t]);
+  }, [near, tileUrl, tileAttribution, zoomIn, zoomOut, locale, t]);
 
   // (Re)create the markers when they change.
   useEffect(() => {
@@ -367,10 +382,13 @@ export function SiteMap({
     canvasRef.current?.focus({ preventScroll: true });
   }, [blocked]);
 
-  // Leaflet measures its container; tell it when the size may have changed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new height changes the container's size.
+  // Leaflet measures its container when the map is made; tell it when the height changes
+  // after that (not when it becomes ready: a second measure forced a layout of the page).
+  const measuredHeight = useRef<typeof height | null>(null);
   useEffect(() => {
-    if (ready) mapRef.current?.invalidateSize();
+    if (!ready) return;
+    if (measuredHeight.current !== null && measuredHeight.current !== height) mapRef.current?.invalidateSize();
+    measuredHeight.current = height;
   }, [ready, height]);
 
   const style = { "--site-map-height": typeof height === "number" ? `${height}px` : height } as CSSProperties;

@@ -204,6 +204,7 @@ export function SearchBlock({
   }, [loading, total, listing.length, site, filters, order, view]);
   const loadMoreRef = useRef(loadMore);
   loadMoreRef.current = loadMore;
+  const sentinelObserver = useRef<IntersectionObserver | null>(null);
   useEffect(() => {
     const el = sentinel.current;
     if (!el || typeof IntersectionObserver === "undefined") return;
@@ -211,14 +212,18 @@ export function SearchBlock({
       rootMargin: "25%",
     });
     io.observe(el);
+    sentinelObserver.current = io;
     return () => io.disconnect();
   }, []);
   useEffect(() => {
-    // The sentinel may still be in view after a page arrives. Not while the list is hidden
-    // (map mode): a hidden sentinel's box is at the top, and every page would load in turn.
+    // The sentinel may still be in view after a page arrives: observed again, it gets a fresh
+    // answer in the next frame (measuring it here forced a layout of the page while React
+    // committed). A hidden sentinel (map mode) never intersects, so pages do not load in turn.
     const el = sentinel.current;
-    if (!loading && el && el.offsetParent !== null && el.getBoundingClientRect().top < window.innerHeight * 1.25)
-      loadMoreRef.current();
+    const io = sentinelObserver.current;
+    if (loading || !el || !io) return;
+    io.unobserve(el);
+    io.observe(el);
   }, [loading]);
 
   // Back from a listing ("Retour à la recherche"): load as many cards as the visitor had, then scroll back.
