@@ -59,6 +59,12 @@ interface Compiled {
   north: number;
   west: number;
   east: number;
+  /** Which tests can fail (columns no filter reads are not loaded). */
+  attrs: boolean;
+  box: boolean;
+  span: boolean;
+  /** Some test beyond price and transaction can fail (those two alone are stretches of the price orders). */
+  rest: boolean;
 }
 
 /** The columns of an index (ListingIndexBuilder fills them), rows in ascending id order. */
@@ -197,14 +203,21 @@ export class ListingIndexBuilder {
 function test(q: Compiled, c: ListingIndex, i: number): boolean {
   const p = c.price[i]!;
   if (p < q.priceMin || p > q.priceMax) return false;
-  if ((c.flags[i]! & q.flagMask) !== q.flagWant) return false;
-  if (((1 << c.type[i]!) & q.typeMask) === 0) return false;
-  if (c.bedrooms[i]! < q.bedMin || c.bathrooms[i]! < q.bathMin) return false;
+  if (q.attrs) {
+    if ((c.flags[i]! & q.flagMask) !== q.flagWant) return false;
+    if (((1 << c.type[i]!) & q.typeMask) === 0) return false;
+    if (c.bedrooms[i]! < q.bedMin || c.bathrooms[i]! < q.bathMin) return false;
+  }
   if (q.munMask !== null && q.munMask[c.mun[i]!] !== 1) return false;
-  const la = c.lat[i]!;
-  if (la < q.south || la > q.north) return false;
-  const ln = c.lng[i]!;
-  return ln >= q.west && ln <= q.east;
+  if (q.box) {
+    const la = c.lat[i]!;
+    if (la < q.south || la > q.north) return false;
+  }
+  if (q.span) {
+    const ln = c.lng[i]!;
+    if (ln < q.west || ln > q.east) return false;
+  }
+  return true;
 }
 
 export class ListingIndex {
@@ -343,7 +356,7 @@ export class ListingIndex {
       }
     }
     const b = filters.bounds;
-    return {
+    const q = {
       priceMin: filters.price_min !== undefined && filters.price_min > 0 ? filters.price_min : -1,
       priceMax: filters.price_max ?? Number.POSITIVE_INFINITY,
       bedMin: filters.bedrooms ?? 0,
@@ -356,7 +369,19 @@ export class ListingIndex {
       north: b ? b.north : Number.POSITIVE_INFINITY,
       west: b ? b.west : Number.NEGATIVE_INFINITY,
       east: b ? b.east : Number.POSITIVE_INFINITY,
+      attrs: false,
+      box: false,
+      span: false,
+      rest: false,
     };
+    q.attrs = q.flagMask !== 0 || typeMask !== -1 || q.bedMin > 0 || q.bathMin > 0;
+    // Bounds that hold every listing (a map of the whole province) test nothing.
+    const e = this.extent;
+    q.box = q.south > e.minLat || q.north < e.maxLat;
+    q.span = q.west > e.minLng || q.east < e.maxLng;
+    q.rest = typeMask !== -1 || q.bedMin > 0 || q.bathMin > 0 || Boolean(filters.open_house) || munMask !== null;
+    q.rest ||= q.box || q.span;
+    return q;
   }
 
   /** Compiles filters into one predicate over the columns (sentinels stand for absent filters). */
@@ -374,11 +399,7 @@ export class ListingIndex {
     const { price, flags, type, bedrooms, bathrooms, mun, lat, lng, size } = this;
     const { priceMin, priceMax, flagMask, flagWant, typeMask, bedMin, bathMin, munMask, south, north, west, east } = q;
     // Columns no filter reads are not loaded (the branches are the same for every row).
-    const attrs = flagMask !== 0 || typeMask !== -1 || bedMin > 0 || bathMin > 0;
-    // Bounds that hold every listing (a map of the whole province) test nothing either.
-    const e = this.extent;
-    const box = south > e.minLat || north < e.maxLat;
-    const span = west > e.minLng || east < e.maxLng;
+    const { attrs, box, span } = q;
     let k = 0;
     for (let i = 0; i < size; i++) {
       const p = price[i]!;
@@ -417,6 +438,14 @@ export class ListingIndex {
   }
 
   count(filters: IndexFilters): number {
+    if (this.lastScan?.key === JSON.stringify(filters)) return this.lastScan.length;
+    const q = this.compile(filters);
+    // Price and transaction alone: the length of their stretches of the price order (binary searches).
+    if (!q.rest) {
+      let total = 0;
+      for (const [start, end] of this.stretches(q, "price_asc", this.orders.get("price_asc")!)) total += end - start;
+      return total;
+    }
     return this.scan(filters).length;
   }
 
@@ -503,6 +532,8 @@ export class ListingIndex {
    * index. Cells come in the order of their first listing.
    */
   gridClusters(filters: IndexFilters, zoom: number, cellPx = 80): GridFeature[] {
+    // The scan's loop (the filter's columns as locals), then a pass over the matches: testing the
+    // filters in the grid's own pass was no faster (15.4 against 14.3 ms over a million).
     const { rows, length } = this.scan(filters);
     if (length === 0) return [];
     const scale = (256 * 2 ** zoom) / cellPx;
@@ -541,9 +572,10 @@ export class ListingIndex {
     const first = new Int32Array(cells);
     // Per cell, side by side: sum of latitudes, of longitudes, min x, max x, min y, max y.
     const acc = new Float64Array(cells * 6);
-    // A cell whose listings spread over half a cell or more expands to the next zoom whatever
-    // else falls in it (clusterExpansion): its extremes stop being tracked.
-    const spread = cellPx / 2 / (256 * 2 ** zoom);
+    // A cell whose listings spread over a quarter of a cell or more expands to the next zoom
+    // whatever else falls in it (clusterExpansion: ceil(log2(cellPx / 2 / extent)) ≤ 1; exact,
+    // powers of two): its extremes stop being tracked, the costliest part of the loop.
+    const spread = cellPx / 4 / (256 * 2 ** zoom);
     const settled = new Uint8Array(cells);
     const seen: number[] = [];
     const { mercX, mercY, lat, lng } = this;
@@ -564,11 +596,22 @@ export class ListingIndex {
         acc[a + 4] = y;
         acc[a + 5] = y;
       } else if (settled[c] === 0) {
-        if (x < acc[a + 2]!) acc[a + 2] = x;
-        else if (x > acc[a + 3]!) acc[a + 3] = x;
-        if (y < acc[a + 4]!) acc[a + 4] = y;
-        else if (y > acc[a + 5]!) acc[a + 5] = y;
-        if (acc[a + 3]! - acc[a + 2]! >= spread || acc[a + 5]! - acc[a + 4]! >= spread) settled[c] = 1;
+        let moved = false;
+        if (x < acc[a + 2]!) {
+          acc[a + 2] = x;
+          moved = true;
+        } else if (x > acc[a + 3]!) {
+          acc[a + 3] = x;
+          moved = true;
+        }
+        if (y < acc[a + 4]!) {
+          acc[a + 4] = y;
+          moved = true;
+        } else if (y > acc[a + 5]!) {
+          acc[a + 5] = y;
+          moved = true;
+        }
+        if (moved && (acc[a + 3]! - acc[a + 2]! >= spread || acc[a + 5]! - acc[a + 4]! >= spread)) settled[c] = 1;
       }
       n[c]!++;
       acc[a]! += lat[i]!;
