@@ -9,6 +9,7 @@
  */
 import type pg from "pg";
 import type { Municipality } from "../../../schema/api";
+import { log } from "../../ops/log";
 import { bumpRevisions, pgTransaction, readRevision } from "../db/postgres";
 import { clusterExpansion, gridCellId, gridCellKey, type ListingIndex, ListingIndexBuilder } from "./listing-index";
 import {
@@ -101,7 +102,7 @@ export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: 
 export interface PostgresListingsOptions {
   /** See PostgresOptions.listingsIndex. */
   index?: "memory" | "wait" | "sql";
-  /** Called when a build of the in-memory index fails (searches keep answering from SQL). */
+  /** Called when a build of the in-memory index fails (searches keep answering from SQL); default: a warning in the log. */
   onIndexError?: (error: unknown) => void;
 }
 
@@ -166,7 +167,13 @@ export class PostgresListingsStore implements ListingsStore {
       .then((loaded) => {
         if (!this.memory || loaded.version > this.memory.version) this.memory = loaded;
       })
-      .catch((error: unknown) => this.options.onIndexError?.(error))
+      .catch((error: unknown) => {
+        if (this.options.onIndexError) this.options.onIndexError(error);
+        else
+          log.warn("[listings] in-memory search index not built; searches answer from SQL", {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+      })
       .finally(() => {
         this.building = undefined;
       });
