@@ -62,6 +62,11 @@ export const configSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Longest a statement may run before PostgreSQL cancels it. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /**
+   * PostgreSQL listings: "memory" keeps a columnar index of the listings in each process (about
+   * 150 MB per million listings) for counts, pages and maps; "sql" answers every search with a query.
+   */
+  LISTINGS_INDEX: z.enum(["memory", "sql"]).default("memory"),
   /** Unset: the embedded content service answers in process. */
   CONTENT_API_URL: z.url().optional(),
   /** Site served when the domain name is unknown to the content service. */

@@ -121,15 +121,19 @@ export async function openPostgresStorage(options: PostgresOptions): Promise<Sto
     await pool.end();
     throw error;
   }
-  return postgresStorage(pool, migrations);
+  return postgresStorage(pool, migrations, options.listingsIndex ?? "memory");
 }
 
-function postgresStorage(pool: pg.Pool, migrations: MigrationReport): Storage {
+function postgresStorage(
+  pool: pg.Pool,
+  migrations: MigrationReport,
+  listingsIndex: NonNullable<PostgresOptions["listingsIndex"]>,
+): Storage {
   let closed = false;
   return {
     kind: "postgres",
     content: new PostgresContentRepository(pool),
-    listings: new PostgresListingsStore(pool),
+    listings: new PostgresListingsStore(pool, { index: listingsIndex }),
     articles: new PostgresArticlesStore(pool),
     submissions: new PostgresSubmissionsStore(pool),
     rateLimits: new PostgresRateLimitStore(pool),
@@ -160,6 +164,7 @@ export const postgresOptionsOf = (config: Config, url: string): PostgresOptions 
   poolMax: config.DATABASE_POOL_MAX,
   connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  listingsIndex: config.LISTINGS_INDEX,
 });
 
 /** The store the configuration names: PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR. */

@@ -10,12 +10,15 @@ import { createTestDatabase } from "../helpers/postgres";
 
 export interface StoreHarness {
   kind: Storage["kind"];
+  /** For test names: the kind, and how PostgreSQL answers searches. */
+  label: string;
   /** A fresh, empty database; `open` may be called several times on it. */
   fresh(): Promise<{ open(): Promise<Storage>; cleanup(): Promise<void>; url?: string }>;
 }
 
 export const sqliteHarness: StoreHarness = {
   kind: "sqlite",
+  label: "sqlite",
   async fresh() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-contract-"));
     const opened: Storage[] = [];
@@ -33,28 +36,43 @@ export const sqliteHarness: StoreHarness = {
   },
 };
 
-export const postgresHarness: StoreHarness = {
-  kind: "postgres",
-  async fresh() {
-    const url = await createTestDatabase();
-    const opened: Storage[] = [];
-    return {
-      url,
-      async open() {
-        const storage = await openPostgresStorage({
-          url,
-          poolMax: 4,
-          connectTimeoutMs: 5000,
-          statementTimeoutMs: 15000,
-        });
-        opened.push(storage);
-        return storage;
-      },
-      async cleanup() {
-        for (const storage of opened) await storage.close();
-      },
-    };
-  },
-};
+/**
+ * PostgreSQL; `listingsIndex` says how its listings store answers searches: "wait" (the default
+ * here) always from its in-memory index, waiting for a rebuild after a write, so every answer is
+ * the index's; "sql" always from queries; "memory" as production (queries while the index builds).
+ */
+export function postgresHarnessWith(listingsIndex: "memory" | "wait" | "sql"): StoreHarness {
+  return {
+    kind: "postgres",
+    label: listingsIndex === "wait" ? "postgres" : `postgres (${listingsIndex})`,
+    async fresh() {
+      const url = await createTestDatabase();
+      const opened: Storage[] = [];
+      return {
+        url,
+        async open() {
+          const storage = await openPostgresStorage({
+            url,
+            poolMax: 4,
+            connectTimeoutMs: 5000,
+            statementTimeoutMs: 15000,
+            listingsIndex,
+          });
+          opened.push(storage);
+          return storage;
+        },
+        async cleanup() {
+          for (const storage of opened) await storage.close();
+        },
+      };
+    },
+  };
+}
+
+export const postgresHarness = postgresHarnessWith("wait");
+/** The listings store's searches as queries only (what answers while the in-memory index builds). */
+export const postgresSqlHarness = postgresHarnessWith("sql");
 
 export const harnesses = [sqliteHarness, postgresHarness];
+/** For the listings: both ways PostgreSQL answers a search. */
+export const listingHarnesses = [sqliteHarness, postgresHarness, postgresSqlHarness];

@@ -12,7 +12,7 @@ import { generateListings, type ListingRecord } from "../../server/content/data/
 import { loadMunicipalities } from "../../server/content/data/municipalities";
 import type { Storage } from "../../server/content/storage";
 import type { ListingFilters, ListingOrder } from "../../server/content/stores/listings";
-import { harnesses, postgresHarness, sqliteHarness } from "./harness";
+import { listingHarnesses, postgresHarness, postgresSqlHarness, sqliteHarness } from "./harness";
 
 const COUNT = 1500;
 const municipalities = loadMunicipalities();
@@ -66,7 +66,7 @@ const FILTER_SETS: [string, ListingFilters][] = [
 ];
 const ORDERS: ListingOrder[] = ["newest", "oldest", "price_asc", "price_desc"];
 
-describe.each(harnesses)("$kind listings store", (harness) => {
+describe.each(listingHarnesses)("$label listings store", (harness) => {
   let db: Awaited<ReturnType<typeof harness.fresh>>;
   let store: Storage;
   let other: Storage;
@@ -224,13 +224,16 @@ describe.each(harnesses)("$kind listings store", (harness) => {
   });
 });
 
-describe("SQLite and PostgreSQL give the same answers", () => {
+describe.each([
+  ["its in-memory index", postgresHarness],
+  ["SQL", postgresSqlHarness],
+])("SQLite and PostgreSQL answering from %s give the same answers", (_name, pgHarness) => {
   let dbs: Awaited<ReturnType<typeof sqliteHarness.fresh>>[];
   let lite: Storage;
   let postgres: Storage;
 
   beforeAll(async () => {
-    dbs = [await sqliteHarness.fresh(), await postgresHarness.fresh()];
+    dbs = [await sqliteHarness.fresh(), await pgHarness.fresh()];
     lite = await dbs[0]!.open();
     postgres = await dbs[1]!.open();
     await Promise.all([lite.listings.replaceAll(LISTINGS), postgres.listings.replaceAll(LISTINGS)]);
@@ -272,6 +275,12 @@ describe("SQLite and PostgreSQL give the same answers", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it("in map points", async () => {
+    for (const filters of [{}, { forSaleForRent: "rent" }, { bounds: MONTREAL, type: ["condo"] }] as ListingFilters[]) {
+      expect(await postgres.listings.points(filters)).toEqual(await lite.listings.points(filters));
+    }
   });
 
   it("in grid cells at every zoom", async () => {

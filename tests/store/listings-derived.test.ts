@@ -9,13 +9,13 @@ import { generateListings, type ListingRecord } from "../../server/content/data/
 import { loadMunicipalities } from "../../server/content/data/municipalities";
 import type { Storage } from "../../server/content/storage";
 import type { GridMarker } from "../../server/content/stores/listings";
-import { harnesses } from "./harness";
+import { listingHarnesses } from "./harness";
 
 const LISTINGS = generateListings({ count: 300, seed: 11, municipalities: loadMunicipalities() });
 const BOX = { south: 45.4, west: -73.9, north: 45.7, east: -73.4 };
 const listed = (cells: GridMarker[]) => cells.reduce((n, c) => n + (c.kind === "cluster" ? c.count : 1), 0);
 
-describe.each(harnesses)("$kind: counts and grids after a write elsewhere", (harness) => {
+describe.each(listingHarnesses)("$label: counts and grids after a write elsewhere", (harness) => {
   let db: Awaited<ReturnType<typeof harness.fresh>>;
   let store: Storage;
   let other: Storage;

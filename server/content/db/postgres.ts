@@ -11,6 +11,12 @@ export interface PostgresOptions {
   connectTimeoutMs: number;
   /** Longest a statement may run before the server cancels it. */
   statementTimeoutMs: number;
+  /**
+   * How the listings store answers searches (LISTINGS_INDEX): "memory" from a columnar index per
+   * process, from SQL while it is (re)built; "wait" the same but waiting for the index instead
+   * (tests: every answer from the index); "sql" every search is a query. Default "memory".
+   */
+  listingsIndex?: "memory" | "wait" | "sql";
 }
 
 /** Something that runs a query: the pool, or one client inside a transaction. */

@@ -130,11 +130,13 @@ function clusterCacheOf(store: ListingsStore): ClusterCache {
 }
 
 /**
- * Builds the cluster indexes of the most common filter sets (none, buy, rent) ahead of
- * the first visitor, off the request path. Returns the time it took.
+ * Builds the store's in-memory search index, then the cluster indexes of the most common
+ * filter sets (none, buy, rent) from it, ahead of the first visitor, off the request path.
+ * Returns the time it took.
  */
 export async function warmClusterIndexes(store: ListingsStore): Promise<number> {
   const started = performance.now();
+  await store.warm();
   const cache = clusterCacheOf(store);
   for (const filters of [{}, { forSaleForRent: "buy" }, { forSaleForRent: "rent" }] as ListingFilters[]) {
     await cache.get(store, filtersOf(propertiesQuerySchema.parse(filters)));
@@ -171,7 +173,7 @@ async function markersOf(
   const cache = clusterCacheOf(store);
   const index = cache.peek(await store.version(), filters);
   const b = filters.bounds;
-  let z = zoom ?? fitZoom(b);
+  const z = zoom ?? fitZoom(b);
   if (!index) {
     // Only the common filter sets (none, buy, rent) get a supercluster index, built at start:
     // building one takes ~100 ms over 50,000 listings and would block the event loop. Any
@@ -179,12 +181,7 @@ async function markersOf(
     return gridMarkers(store, filters, z);
   }
   const bbox: [number, number, number, number] = b ? [b.west, b.south, b.east, b.north] : [-180, -85, 180, 85];
-  let features = index.getClusters(bbox, z);
-  // Never more than MAX_MAP_MARKERS: zoom out until the clusters fit.
-  while (features.length > MAX_MAP_MARKERS && z > 0) {
-    z--;
-    features = index.getClusters(bbox, z);
-  }
+  const features = fittingClusters(index, bbox, z);
   return features.map((f): PropertyMarker => {
     const [rawLng, rawLat] = f.geometry.coordinates as [number, number];
     const props = f.properties as PointProps | ClusterProperties;
@@ -206,6 +203,29 @@ async function markersOf(
       type: p.type,
     };
   });
+}
+
+/**
+ * The clusters of the deepest zoom, at most `zoom`, that has at most MAX_MAP_MARKERS of them in
+ * the box. Searched upwards from zoom 0: each level has no fewer clusters than the one above it,
+ * so the first level over the limit ends the search, and every answer built is small but the
+ * last. (Downwards from a deep zoom, each step built its whole answer: 30,000 points in a
+ * Montréal box at a million listings, about 70 ms; tests/properties-markers.test.ts checks
+ * both searches pick the same level.)
+ */
+export function fittingClusters<P extends GeoJSON.GeoJsonProperties>(
+  index: Pick<Supercluster<P>, "getClusters">,
+  bbox: [number, number, number, number],
+  zoom: number,
+): ReturnType<Supercluster<P>["getClusters"]> {
+  let fit = index.getClusters(bbox, 0);
+  if (fit.length > MAX_MAP_MARKERS) return fit;
+  for (let z = 1; z <= zoom; z++) {
+    const features = index.getClusters(bbox, z);
+    if (features.length > MAX_MAP_MARKERS) break;
+    fit = features;
+  }
+  return fit;
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,13 +1,17 @@
 /**
- * Listings and municipalities on PostgreSQL: every read is a query on indexed columns
- * (no in-memory copy, so any number of processes see the same listings); map bounds use
- * the GiST index of migration 1: PostGIS when the server has it, a `point` otherwise.
- * Results match the embedded store's (same filters, orders, ties by id, grid cells).
+ * Listings and municipalities on PostgreSQL, the durable source shared by every process.
+ * Searches (counts, pages, points, grids) are answered from the embedded store's columnar
+ * index (listing-index.ts), loaded into each process from one snapshot and rebuilt when the
+ * listings version moves (a write by any process); until the index of the current version is
+ * ready they are queries on indexed columns (map bounds on the GiST index of migration 1:
+ * PostGIS when the server has it, a `point` otherwise). Documents are always read from the
+ * database. Results match the embedded store's (same filters, orders, ties by id, grid cells).
  */
 import type pg from "pg";
 import type { Municipality } from "../../../schema/api";
+import { log } from "../../ops/log";
 import { bumpRevisions, pgTransaction, readRevision } from "../db/postgres";
-import { clusterExpansion, gridCellId, gridCellKey } from "./listing-index";
+import { clusterExpansion, gridCellId, gridCellKey, type ListingIndex, ListingIndexBuilder } from "./listing-index";
 import {
   type GridMarker,
   type ListingFilters,
@@ -34,6 +38,8 @@ const BATCH = 2000;
 /** Answers kept per process: counts (a number each) and map grids (up to a few hundred cells each). */
 const MEMO_COUNTS = 500;
 const MEMO_GRIDS = 50;
+/** Rows per query while the in-memory index loads (keyset pages: each query stays short). */
+const INDEX_PAGE = 50_000;
 
 /**
  * Answers derived from the listings, by listings version and question, least recently used
@@ -93,14 +99,32 @@ export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: 
   return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }
 
+export interface PostgresListingsOptions {
+  /** See PostgresOptions.listingsIndex. */
+  index?: "memory" | "wait" | "sql";
+  /** Called when a build of the in-memory index fails (searches keep answering from SQL); default: a warning in the log. */
+  onIndexError?: (error: unknown) => void;
+}
+
 export class PostgresListingsStore implements ListingsStore {
   private spatialMode: Promise<Spatial> | undefined;
   // Over a million listings a count or a grid reads every matching row (tens to hundreds of ms,
   // docs/scaling.md); the search page asks the same few of them for every visitor.
   private readonly counts = new VersionMemo<number>(MEMO_COUNTS);
   private readonly grids = new VersionMemo<GridMarker[]>(MEMO_GRIDS);
+  private readonly mode: "memory" | "wait" | "sql";
+  /** The columnar index and the listings version of the snapshot it was read from. */
+  private memory: { version: number; index: ListingIndex } | undefined;
+  private building: Promise<void> | undefined;
+  /** Index builds finished, and the last one's duration (ms): for tests and the bench. */
+  readonly indexStats = { builds: 0, lastBuildMs: 0 };
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: PostgresListingsOptions = {},
+  ) {
+    this.mode = options.index ?? "memory";
+  }
 
   /** Which spatial index migration 1 made (read once). */
   spatial(): Promise<Spatial> {
@@ -116,6 +140,112 @@ export class PostgresListingsStore implements ListingsStore {
 
   version(): Promise<number> {
     return readRevision(this.pool, "listings");
+  }
+
+  /**
+   * The in-memory index when it holds `version` or later (versions only grow), else undefined
+   * and a build is under way: the caller answers from SQL, which is current. Never an index
+   * older than the version the call read, so no answer after a write is stale. Mode "wait"
+   * waits for the build instead.
+   */
+  private async indexAt(version: number): Promise<ListingIndex | undefined> {
+    if (this.mode === "sql") return undefined;
+    for (;;) {
+      const memory = this.memory;
+      if (memory && memory.version >= version) return memory.index;
+      const build = this.startBuild();
+      if (this.mode !== "wait") return undefined;
+      await build;
+      // A build that failed leaves the older index: answer from SQL rather than loop.
+      if (this.memory === memory) return undefined;
+    }
+  }
+
+  /** One build at a time; a call that finds it outdated when done starts the next. */
+  private startBuild(): Promise<void> {
+    this.building ??= this.loadIndex()
+      .then((loaded) => {
+        if (!this.memory || loaded.version > this.memory.version) this.memory = loaded;
+      })
+      .catch((error: unknown) => {
+        if (this.options.onIndexError) this.options.onIndexError(error);
+        else
+          log.warn("[listings] in-memory search index not built; searches answer from SQL", {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+      })
+      .finally(() => {
+        this.building = undefined;
+      });
+    return this.building;
+  }
+
+  /** Builds the index of the current version now (start-up: before the cluster indexes are made from it). */
+  async warm(): Promise<void> {
+    if (this.mode === "sql") return;
+    const version = await this.version();
+    while (!this.memory || this.memory.version < version) {
+      const before = this.memory;
+      await this.startBuild();
+      if (this.memory === before) return; // failed: reported, searches stay on SQL
+    }
+  }
+
+  /**
+   * Reads the filter columns of every listing in one REPEATABLE READ snapshot, with the
+   * listings version of that same snapshot, in keyset pages straight into typed arrays (no
+   * object per row).
+   */
+  private async loadIndex(): Promise<{ version: number; index: ListingIndex }> {
+    const started = performance.now();
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      try {
+        const version = await readRevision(client, "listings");
+        const { rows: sized } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM listings");
+        const builder = new ListingIndexBuilder(sized[0]!.n);
+        let after = 0;
+        for (;;) {
+          const { rows } = await client.query<
+            [number, string, string, string, number, number, number, boolean, string, number, number, number]
+          >({
+            text: `SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng,
+                     (extract(epoch FROM listed_at) * 1000)::float8
+                   FROM listings WHERE id > $1 ORDER BY id LIMIT ${INDEX_PAGE}`,
+            values: [after],
+            rowMode: "array",
+          });
+          for (const r of rows) builder.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]);
+          if (rows.length < INDEX_PAGE) break;
+          after = rows[rows.length - 1]![0];
+        }
+        await client.query("COMMIT");
+        const index = builder.finish();
+        this.indexStats.builds++;
+        this.indexStats.lastBuildMs = performance.now() - started;
+        return { version, index };
+      } catch (error) {
+        await client.query("ROLLBACK").catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Documents by id, in the order of `ids` (a listing removed since the index was read is left out). */
+  private async docs(ids: readonly number[]): Promise<ListingRecord[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: number; doc: ListingRecord }>(
+      "SELECT id, doc FROM listing_docs WHERE id = ANY($1::int[])",
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.doc]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -230,7 +360,10 @@ export class PostgresListingsStore implements ListingsStore {
   }
 
   async count(filters: ListingFilters): Promise<number> {
-    return this.counts.get(await this.version(), JSON.stringify(filters), async () => {
+    const version = await this.version();
+    return this.counts.get(version, JSON.stringify(filters), async () => {
+      const index = await this.indexAt(version);
+      if (index) return index.count(filters);
       const where = await this.where(filters);
       const { rows } = await this.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM listings l ${where.sql}`,
@@ -241,18 +374,29 @@ export class PostgresListingsStore implements ListingsStore {
   }
 
   async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
+    const index = await this.indexAt(await this.version());
+    if (index) return this.docs(index.page(filters, order, offset, limit).map((i) => index.ids[i]!));
     const where = await this.where(filters);
     const n = where.params.length;
-    const { rows } = await this.pool.query<{ doc: ListingRecord }>(
-      `SELECT d.doc FROM (
-         SELECT l.id, l.listed_at, l.price, l.for_sale_for_rent FROM listings l ${where.sql} ORDER BY ${ORDER_BY[order]} LIMIT $${n + 1} OFFSET $${n + 2}
-       ) l JOIN listing_docs d ON d.id = l.id ORDER BY ${ORDER_BY[order]}`,
-      [...where.params, limit, offset],
-    );
+    // No parallel plan: the box is tested twice (GiST `&&`, exact BETWEENs) and the planner
+    // multiplies the two selectivities (391 rows expected in a Montréal box for 32,674), so it
+    // expects a long walk of the order's index and starts workers: 51 ms, 46 of them before the
+    // first row, for a page that stops after 24 rows (2.6 ms alone; EXPLAIN ANALYZE, 1M listings).
+    const { rows } = await pgTransaction(this.pool, async (client) => {
+      await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
+      return client.query<{ doc: ListingRecord }>(
+        `SELECT d.doc FROM (
+           SELECT l.id, l.listed_at, l.price, l.for_sale_for_rent FROM listings l ${where.sql} ORDER BY ${ORDER_BY[order]} LIMIT $${n + 1} OFFSET $${n + 2}
+         ) l JOIN listing_docs d ON d.id = l.id ORDER BY ${ORDER_BY[order]}`,
+        [...where.params, limit, offset],
+      );
+    });
     return rows.map((r) => r.doc);
   }
 
   async points(filters: ListingFilters): Promise<MapPoint[]> {
+    const index = await this.indexAt(await this.version());
+    if (index) return index.points(filters);
     const where = await this.where(filters);
     const { rows } = await this.pool.query<MapPoint>(
       `SELECT l.uls, l.lat, l.lng, l.price, l.type FROM listings l ${where.sql} ORDER BY l.id`,
@@ -263,9 +407,11 @@ export class PostgresListingsStore implements ListingsStore {
 
   /** Grid clustering in the database: one GROUP BY over the matching rows, the same cells as ListingIndex.gridClusters. */
   async grid(filters: ListingFilters, zoom: number, cellPx = 80): Promise<GridMarker[]> {
-    return this.grids.get(await this.version(), JSON.stringify([filters, zoom, cellPx]), () =>
-      this.gridOf(filters, zoom, cellPx),
-    );
+    const version = await this.version();
+    return this.grids.get(version, JSON.stringify([filters, zoom, cellPx]), async () => {
+      const index = await this.indexAt(version);
+      return index ? index.grid(filters, zoom, cellPx) : this.gridOf(filters, zoom, cellPx);
+    });
   }
 
   private async gridOf(filters: ListingFilters, zoom: number, cellPx: number): Promise<GridMarker[]> {

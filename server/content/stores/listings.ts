@@ -69,6 +69,8 @@ export interface ListingsStore {
   municipalities(): Promise<Municipality[]>;
   /** Changes whenever listings or municipalities change, in any process; derived caches key on it. */
   version(): Promise<number>;
+  /** Builds what searches read from memory (the columnar index) for the current version, ahead of the first visitor. */
+  warm(): Promise<void>;
 }
 
 const INDEX_COLUMNS =
@@ -103,9 +105,16 @@ export class SqliteListingsStore implements ListingsStore {
     // The revision is read before the rows: a write landing in between makes the next call rebuild again, never miss it.
     const version = readRevision(this.sql, "listings");
     if (this.memory?.version !== version) {
-      this.memory = { version, index: new ListingIndex(this.sql.get(INDEX_COLUMNS).all() as unknown as IndexRow[]) };
+      this.memory = {
+        version,
+        index: ListingIndex.fromRows(this.sql.get(INDEX_COLUMNS).all() as unknown as IndexRow[]),
+      };
     }
     return this.memory.index;
+  }
+
+  async warm(): Promise<void> {
+    this.index();
   }
 
   private columns(listing: ListingRecord) {
@@ -211,29 +220,12 @@ export class SqliteListingsStore implements ListingsStore {
 
   async points(filters: ListingFilters): Promise<MapPoint[]> {
     const index = this.index();
-    return index.rows(filters).map((i) => ({
-      uls: index.uls[i]!,
-      lat: index.lat[i]!,
-      lng: index.lng[i]!,
-      price: index.price[i]!,
-      type: index.typeOf(i),
-    }));
+    return index.points(filters);
   }
 
   async grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]> {
     const index = this.index();
-    return index.gridClusters(filters, zoom, cellPx).map((f): GridMarker => {
-      if (f.kind === "cluster") return f;
-      const i = f.row;
-      return {
-        kind: "listing",
-        uls: index.uls[i]!,
-        lat: index.lat[i]!,
-        lng: index.lng[i]!,
-        price: index.price[i]!,
-        type: index.typeOf(i),
-      };
-    });
+    return index.grid(filters, zoom, cellPx);
   }
 
   async get(uls: string): Promise<ListingRecord | undefined> {
