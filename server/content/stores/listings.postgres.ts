@@ -153,11 +153,14 @@ export class PostgresListingsStore implements ListingsStore {
     for (;;) {
       const memory = this.memory;
       if (memory && memory.version >= version) return memory.index;
+      // Outdated, it will never answer again (versions only grow): its memory is let go before
+      // the next one is built, not held beside it.
+      if (memory) this.memory = undefined;
       const build = this.startBuild();
       if (this.mode !== "wait") return undefined;
       await build;
-      // A build that failed leaves the older index: answer from SQL rather than loop.
-      if (this.memory === memory) return undefined;
+      // A build that failed leaves none: answer from SQL rather than loop.
+      if (!this.memory) return undefined;
     }
   }
 
