@@ -103,13 +103,20 @@ export async function migratePostgres(
   }
 }
 
-/** Runs `work` in a transaction on one client of the pool; rolled back when it throws. */
-export async function pgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction on one client of the pool; rolled back when it throws. `begin`
+ * names another kind of transaction (a read-only snapshot: "BEGIN ISOLATION LEVEL …").
+ */
+export async function pgTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = "BEGIN",
+): Promise<T> {
   const client = await pool.connect();
   // A connection that cannot even roll back is broken: the pool drops it instead of lending it again.
   let broken: Error | undefined;
   try {
-    await client.query("BEGIN");
+    await client.query(begin);
     try {
       const result = await work(client);
       await client.query("COMMIT");

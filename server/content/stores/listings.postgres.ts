@@ -201,11 +201,9 @@ export class PostgresListingsStore implements ListingsStore {
    */
   private async loadIndex(): Promise<{ version: number; index: ListingIndex }> {
     const started = performance.now();
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      try {
+    return pgTransaction(
+      this.pool,
+      async (client) => {
         const version = await readRevision(client, "listings");
         const { rows: sized } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM listings");
         const builder = new ListingIndexBuilder(sized[0]!.n);
@@ -215,8 +213,8 @@ export class PostgresListingsStore implements ListingsStore {
             [number, string, string, string, number, number, number, boolean, string, number, number, number]
           >({
             text: `SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng,
-                     (extract(epoch FROM listed_at) * 1000)::float8
-                   FROM listings WHERE id > $1 ORDER BY id LIMIT ${INDEX_PAGE}`,
+                 (extract(epoch FROM listed_at) * 1000)::float8
+               FROM listings WHERE id > $1 ORDER BY id LIMIT ${INDEX_PAGE}`,
             values: [after],
             rowMode: "array",
           });
@@ -224,20 +222,13 @@ export class PostgresListingsStore implements ListingsStore {
           if (rows.length < INDEX_PAGE) break;
           after = rows[rows.length - 1]![0];
         }
-        await client.query("COMMIT");
         const index = builder.finish();
         this.indexStats.builds++;
         this.indexStats.lastBuildMs = performance.now() - started;
         return { version, index };
-      } catch (error) {
-        await client.query("ROLLBACK").catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      }
-    } finally {
-      client.release(broken);
-    }
+      },
+      "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    );
   }
 
   /** Documents by id, in the order of `ids` (a listing removed since the index was read is left out). */
