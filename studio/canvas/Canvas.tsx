@@ -32,7 +32,6 @@ import {
   BlockDecoratorContext,
   BlockFrame,
   BlockList,
-  BlockView,
   schemeOf,
 } from "../../renderer/blocks/BlockList";
 import { preloadAllBlocks } from "../../renderer/blocks/registry";
@@ -51,6 +50,7 @@ import { useViewStore } from "../shell/view";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
 import { BlockBar } from "./BlockBar";
+import { CanvasBlockView } from "./CanvasBlockView";
 import { assignChunks, NO_CHUNKS } from "./chunks";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
 import { createLiveBlocks } from "./live-blocks";
@@ -82,6 +82,7 @@ export function withoutPayloadColors(block: Block): Block {
 
 const cleanHtml = new Map<string, string>();
 const cleaned = new WeakMap<Block, Block>();
+const cleanedFields = new WeakMap<Block["fields"], { type: string; fields: Block["fields"] }>();
 
 function cleanRichText(html: string): string {
   let clean = cleanHtml.get(html);
@@ -101,7 +102,15 @@ function cleanRichText(html: string): string {
 export function withCleanRichText(block: Block): Block {
   let clean = cleaned.get(block);
   if (!clean) {
-    clean = mapBlockRichText(block, cleanRichText);
+    // Cleaned fields are kept by the fields' identity too: a block whose params alone changed (a
+    // colour scheme, undone) keeps the same cleaned fields, so its view can skip rendering again.
+    const known = cleanedFields.get(block.fields);
+    if (known && known.type === block.block_type)
+      clean = known.fields === block.fields ? block : { ...block, fields: known.fields };
+    else {
+      clean = mapBlockRichText(block, cleanRichText);
+      cleanedFields.set(block.fields, { type: block.block_type, fields: clean.fields });
+    }
     cleaned.set(block, clean);
   }
   return clean;
@@ -401,7 +410,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         ) : (
           // Inert: the block's links, forms and buttons do nothing in the studio; a click selects the block.
           <BlockFrame block={block} inert>
-            <BlockView block={block} ctx={ctx} />
+            <CanvasBlockView block={block} ctx={ctx} />
           </BlockFrame>
         )}
       </section>
