@@ -89,6 +89,46 @@ test("studio: the desktop preview lays the header out at 1280 px with nothing cu
     }
 });
 
+test("studio: the toolbar shows the open page's whole title and no control overlaps another or leaves the window, from 1024 to 1440 px", async ({
+  page,
+}) => {
+  await freshStudio(page);
+  for (const width of [1440, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { toolbar } = ui(page);
+    const title = toolbar.locator(".studio-doc-title");
+    await expect(title).toHaveText("Page de démonstration");
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), `title cut at ${width} px`).toBe(true);
+    const boxes = await toolbar
+      .locator(":scope > nav, :scope > .studio-open button, :scope button, :scope > a, :scope [role='radiogroup']")
+      .evaluateAll((els) =>
+        els
+          .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest("[role='radiogroup'] button"))
+          .map((el) => ({
+            name: el.getAttribute("aria-label") ?? el.textContent,
+            ...el.getBoundingClientRect().toJSON(),
+          })),
+      );
+    expect(boxes.length).toBeGreaterThan(8);
+    for (const box of boxes)
+      expect(box.right, `${box.name} inside the window at ${width} px`).toBeLessThanOrEqual(width);
+    for (let i = 1; i < boxes.length; i++)
+      for (let j = 0; j < i; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        if (a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom) continue; // inside it
+        if (b.left >= a.left && b.right <= a.right && b.top >= a.top && b.bottom <= a.bottom) continue;
+        const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        expect(x > 1 && y > 1, `${a.name} overlaps ${b.name} at ${width} px`).toBe(false);
+      }
+    // The save status: its words on screen at 1440 px, its dot and tooltip below.
+    const status = toolbar.locator(".studio-status");
+    await expect(status).toHaveAttribute("title", /.+/);
+    const words = await status.locator(".studio-status-text").evaluate((el) => el.getBoundingClientRect().width > 10);
+    expect(words).toBe(width >= 1440);
+  }
+});
+
 test("studio: the palette, the panel title and the selects show names, never a block id or a raw value", async ({
   page,
 }) => {

@@ -439,7 +439,7 @@ function SaveStatus({ locale }: { locale: Locale }) {
   return (
     <span className="studio-status" data-status={status.kind} title={text}>
       {status.kind === "failed" ? <Icon name="warning" size={16} /> : <StatusDot kind={status.kind} />}
-      {text}
+      <span className="studio-status-text">{text}</span>
     </span>
   );
 }
