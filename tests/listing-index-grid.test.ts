@@ -124,6 +124,46 @@ describe("ListingIndex.grid", () => {
     );
   });
 
+  it("gives the exact expansion of clusters whose extent lies at a power-of-two threshold", () => {
+    // Two listings of one cell, `dx` apart in mercator x, right around where the expansion zoom
+    // steps: the extent of the cell's fine cells cannot tell, their exact positions must.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.double({ min: -0.01, max: 0.01, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.4, noNaN: true }),
+        (zoom, step, off, at) => {
+          const cell = 80 / (256 * 2 ** zoom);
+          const dx = (40 / (2 ** step * 256 * 2 ** zoom)) * (1 + off);
+          const x = (Math.floor(mercatorX(-72) / cell) + at) * cell;
+          const rows = [x, x + dx].map(
+            (mx, k): IndexRow => ({
+              id: k + 1,
+              uls: `L${k + 1}`,
+              type: "maison",
+              for_sale_for_rent: "buy",
+              price: 300_000,
+              bedrooms: 2,
+              bathrooms: 1,
+              open_house: 0,
+              mun_code: "x",
+              lat: 46.5,
+              lng: mx * 360 - 180,
+              listed_at: "2026-10-01T00:00:00.000Z",
+            }),
+          );
+          const got = ListingIndex.fromRows(rows).grid({}, zoom);
+          const want = reference(rows, {}, zoom);
+          expect(got.map((c) => (c.kind === "cluster" ? c.expansion : c.uls))).toEqual(
+            want.map((c) => ("expansion" in c ? c.expansion : c.uls)),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("expands a cell whose listings lie close together past the next zoom, and one spread over the cell to the next", () => {
     const at = (id: number, lat: number, lng: number): IndexRow => ({
       id,
