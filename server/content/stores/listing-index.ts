@@ -39,8 +39,104 @@ export type IndexOrder = "newest" | "oldest" | "price_desc" | "price_asc";
 const TYPE_CODE = new Map<string, number>(PROPERTY_TYPES.map((t, i) => [t, i]));
 const FLAG_RENT = 1;
 const FLAG_OPEN_HOUSE = 2;
-/** Most grid cells kept in flat arrays per call (a wider grid is kept in a Map). */
-const DENSE_GRID_CELLS = 1 << 16;
+/** The map's grid cells, in web-mercator pixels (the stores' default `cellPx`). */
+export const GRID_CELL_PX = 80;
+/**
+ * Grid cells of GRID_CELL_PX at zoom 24, per mercator unit. A row's cell at any zoom z ≤ 24 is
+ * its cell here shifted right by 24 − z: exactly `Math.floor(x * scale)` at that zoom (the scales
+ * differ by powers of two, so the products round alike), and below 2^26 (x < 1).
+ */
+const FINE_SCALE = (256 * 2 ** 24) / GRID_CELL_PX;
+const FINE_ZOOM = 24;
+/** Spreads 13 bits over the even bits of 26 (Morton order: x bits even, y bits odd). */
+const SPREAD = new Float64Array(1 << 13);
+for (let v = 0; v < 1 << 13; v++) {
+  let spread = 0;
+  for (let bit = 0; bit < 13; bit++) if (v & (1 << bit)) spread += 2 ** (2 * bit);
+  SPREAD[v] = spread;
+}
+/** Position on the Morton curve of fine cells below 2^26: every grid cell, at every zoom, is one stretch of it. */
+function mortonKey(fx: number, fy: number): number {
+  const low = SPREAD[fx & 0x1fff]! + 2 * SPREAD[fy & 0x1fff]!;
+  const high = SPREAD[fx >>> 13]! + 2 * SPREAD[fy >>> 13]!;
+  return high * 2 ** 26 + low;
+}
+
+/**
+ * The filter columns again, sales then rentals, each in Morton order of their fine cell (`row`: the
+ * row in id order). The grid scans these: the matches of one grid cell come one after another in
+ * each part, so it adds them up in locals and writes a cell once per part, with no per-cell state
+ * looked up for every row. (Rentals apart: their prices, a month's rent, sit below any sale's, and
+ * a price floor would otherwise cut through most zones.)
+ */
+interface SpatialColumns {
+  row: Int32Array;
+  fineX: Int32Array;
+  fineY: Int32Array;
+  price: Float64Array;
+  type: Uint8Array;
+  bedrooms: Uint8Array;
+  bathrooms: Uint8Array;
+  flags: Uint8Array;
+  mun: Uint16Array;
+  lat: Float64Array;
+  lng: Float64Array;
+}
+
+/** Rows of the spatial copy summarised together (a zone map). */
+const ZONE_ROWS = 32;
+
+/**
+ * Per zone of ZONE_ROWS consecutive spatial rows: the range of every filter column, and the
+ * totals the grid adds up. A zone whose ranges all pass the filters matches whole, and when its
+ * rows lie in one grid cell (the first and the last do: Morton order) the grid takes its totals
+ * instead of its rows; a zone whose price or position ranges miss the filters is skipped.
+ */
+interface Zones {
+  count: number;
+  /** Zone z holds spatial rows [start[z], start[z + 1]); no zone spans sales and rentals. */
+  start: Int32Array;
+  priceMin: Float64Array;
+  priceMax: Float64Array;
+  latMin: Float64Array;
+  latMax: Float64Array;
+  lngMin: Float64Array;
+  lngMax: Float64Array;
+  /** Bit `1 << type` of every row's type. */
+  types: Int32Array;
+  bedrooms: Uint8Array;
+  bathrooms: Uint8Array;
+  bedroomsMax: Uint8Array;
+  bathroomsMax: Uint8Array;
+  flagsAnd: Uint8Array;
+  flagsOr: Uint8Array;
+  sumLat: Float64Array;
+  sumLng: Float64Array;
+  fineXMin: Int32Array;
+  fineXMax: Int32Array;
+  fineYMin: Int32Array;
+  fineYMax: Int32Array;
+  /** Lowest id-order row. */
+  firstRow: Int32Array;
+}
+
+/** Matches of one grid cell next to each other in the spatial rows, added up (spatialGrid). */
+interface Run {
+  cx: number;
+  cy: number;
+  /** Spatial rows the matches lie among: [from, to) pairs (one per run added into it). */
+  ranges: number[];
+  count: number;
+  sumLat: number;
+  sumLng: number;
+  /** Extremes of the matches' fine cells. */
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Lowest id-order row. */
+  first: number;
+}
 
 /** A compiled filter: returns true when row `i` matches. */
 export type RowPredicate = (i: number) => boolean;
@@ -199,8 +295,14 @@ export class ListingIndexBuilder {
   }
 }
 
+/** The columns a filter reads, in id order (ListingIndex) or in spatial order (SpatialColumns). */
+type FilterColumns = Pick<
+  SpatialColumns,
+  "price" | "flags" | "type" | "bedrooms" | "bathrooms" | "mun" | "lat" | "lng"
+>;
+
 /** Whether row `i` passes the compiled filters (small: inlined into the loops that call it). */
-function test(q: Compiled, c: ListingIndex, i: number): boolean {
+function test(q: Compiled, c: FilterColumns, i: number): boolean {
   const p = c.price[i]!;
   if (p < q.priceMin || p > q.priceMax) return false;
   if (q.attrs) {
@@ -233,15 +335,11 @@ export class ListingIndex {
   readonly lat: Float64Array;
   readonly lng: Float64Array;
   readonly listedAt: Float64Array;
-  /** Web-mercator x and y of every row, computed once (the grid reads them for every matching row). */
-  readonly mercX: Float64Array;
-  readonly mercY: Float64Array;
+  /** The grid's copy of the filter columns, in spatial order, and its zone map. */
+  private readonly spatial: SpatialColumns;
+  private readonly zones: Zones;
   /** Where the listings are: mercator and degrees (empty: minimums above maximums). */
   private readonly extent = {
-    minX: 1,
-    maxX: 0,
-    minY: 1,
-    maxY: 0,
     minLat: Number.POSITIVE_INFINITY,
     maxLat: Number.NEGATIVE_INFINITY,
     minLng: Number.POSITIVE_INFINITY,
@@ -294,9 +392,10 @@ export class ListingIndex {
     this.lat = c.lat;
     this.lng = c.lng;
     this.listedAt = c.listedAt;
-    this.mercX = new Float64Array(n);
-    this.mercY = new Float64Array(n);
     const extent = this.extent;
+    const fineX = new Int32Array(n);
+    const fineY = new Int32Array(n);
+    const key = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const la = c.lat[i]!;
       const ln = c.lng[i]!;
@@ -304,20 +403,20 @@ export class ListingIndex {
       if (la > extent.maxLat) extent.maxLat = la;
       if (ln < extent.minLng) extent.minLng = ln;
       if (ln > extent.maxLng) extent.maxLng = ln;
-      const x = mercatorX(ln);
-      const y = mercatorY(la);
-      this.mercX[i] = x;
-      this.mercY[i] = y;
-      if (x < extent.minX) extent.minX = x;
-      if (x > extent.maxX) extent.maxX = x;
-      if (y < extent.minY) extent.minY = y;
-      if (y > extent.maxY) extent.maxY = y;
+      fineX[i] = Math.floor(mercatorX(ln) * FINE_SCALE);
+      fineY[i] = Math.floor(mercatorY(la) * FINE_SCALE);
+      key[i] = mortonKey(fineX[i]!, fineY[i]!);
     }
     // Rows are in id order, so a tie is broken by the row number.
     const { price, listedAt, flags } = this;
     let sales = 0;
     for (let i = 0; i < n; i++) if ((flags[i]! & FLAG_RENT) === 0) sales++;
     this.sales = sales;
+    this.spatial = this.spatialColumns(fineX, fineY, key);
+    this.zones = zonesOf(this.spatial, [
+      [0, this.sales],
+      [this.sales, n],
+    ]);
     const base = new Int32Array(n);
     for (let i = 0; i < n; i++) base[i] = i;
     const byDateAsc = base.slice().sort((a, b) => listedAt[a]! - listedAt[b]! || a - b);
@@ -333,6 +432,41 @@ export class ListingIndex {
       "price_desc",
       base.sort((a, b) => (flags[a]! & FLAG_RENT) - (flags[b]! & FLAG_RENT) || price[b]! - price[a]! || b - a),
     );
+  }
+
+  private spatialColumns(fineX: Int32Array, fineY: Int32Array, key: Float64Array): SpatialColumns {
+    const n = this.size;
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const flags = this.flags;
+    order.sort((a, b) => (flags[a]! & FLAG_RENT) - (flags[b]! & FLAG_RENT) || key[a]! - key[b]! || a - b);
+    const out: SpatialColumns = {
+      row: order,
+      fineX: new Int32Array(n),
+      fineY: new Int32Array(n),
+      price: new Float64Array(n),
+      type: new Uint8Array(n),
+      bedrooms: new Uint8Array(n),
+      bathrooms: new Uint8Array(n),
+      flags: new Uint8Array(n),
+      mun: new Uint16Array(n),
+      lat: new Float64Array(n),
+      lng: new Float64Array(n),
+    };
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      out.fineX[k] = fineX[i]!;
+      out.fineY[k] = fineY[i]!;
+      out.price[k] = this.price[i]!;
+      out.type[k] = this.type[i]!;
+      out.bedrooms[k] = this.bedrooms[i]!;
+      out.bathrooms[k] = this.bathrooms[i]!;
+      out.flags[k] = this.flags[i]!;
+      out.mun[k] = this.mun[i]!;
+      out.lat[k] = this.lat[i]!;
+      out.lng[k] = this.lng[i]!;
+    }
+    return out;
   }
 
   rowOf(uls: string): number | undefined {
@@ -426,7 +560,7 @@ export class ListingIndex {
 
   /**
    * The matching rows into the scratch buffer, valid until a scan of other filters. The last
-   * filters' rows are kept: a map answer counts, then grids the same filters (one scan, not two).
+   * filters' rows are kept: a map answer counts, then lists the same filters' points (one scan).
    */
   private scan(filters: IndexFilters): { rows: Int32Array; length: number } {
     const key = JSON.stringify(filters);
@@ -526,120 +660,224 @@ export class ListingIndex {
   }
 
   /**
-   * Grid clustering of the matching rows at one zoom (cells of `cellPx` web-mercator
-   * pixels): one scan, then one pass over the matches into flat per-cell arrays (a Map when
-   * the cells the matches may fall in are too many); used for filter sets that have no cluster
-   * index. Cells come in the order of their first listing.
+   * Grid clustering of the matching rows at one zoom (cells of `cellPx` web-mercator pixels),
+   * for filter sets that have no cluster index. Cells come in the order of their first listing.
    */
-  gridClusters(filters: IndexFilters, zoom: number, cellPx = 80): GridFeature[] {
-    // The scan's loop (the filter's columns as locals), then a pass over the matches: testing the
-    // filters in the grid's own pass was no faster (15.4 against 14.3 ms over a million).
-    const { rows, length } = this.scan(filters);
-    if (length === 0) return [];
-    const scale = (256 * 2 ** zoom) / cellPx;
-    const b = filters.bounds;
-    const { extent } = this;
-    // The cells the matches can fall in: the listings' extent, within the bounds; one cell of
-    // margin each side, and any row outside after all sends the grid to the Map.
-    const x0 = b ? Math.max(extent.minX, mercatorX(b.west)) : extent.minX;
-    const x1 = b ? Math.min(extent.maxX, mercatorX(b.east)) : extent.maxX;
-    const y0 = b ? Math.max(extent.minY, mercatorY(b.north)) : extent.minY;
-    const y1 = b ? Math.min(extent.maxY, mercatorY(b.south)) : extent.maxY;
-    const c0 = Math.floor(x0 * scale) - 1;
-    const r0 = Math.floor(y0 * scale) - 1;
-    const cols = Math.floor(x1 * scale) + 2 - c0;
-    const rowsN = Math.floor(y1 * scale) + 2 - r0;
-    if (cols > 0 && rowsN > 0 && cols * rowsN <= DENSE_GRID_CELLS) {
-      const dense = this.denseGrid(rows, length, scale, c0, r0, cols, rowsN, zoom, cellPx);
-      if (dense) return dense;
-    }
-    return this.mapGrid(rows, length, scale, zoom, cellPx);
+  gridClusters(filters: IndexFilters, zoom: number, cellPx = GRID_CELL_PX): GridFeature[] {
+    if (cellPx === GRID_CELL_PX && Number.isInteger(zoom) && zoom >= 0 && zoom <= FINE_ZOOM)
+      return this.spatialGrid(this.compile(filters), zoom);
+    return this.mapGrid(filters, zoom, cellPx);
   }
 
-  private denseGrid(
-    rows: Int32Array,
-    length: number,
-    scale: number,
-    c0: number,
-    r0: number,
-    cols: number,
-    rowsN: number,
-    zoom: number,
-    cellPx: number,
-  ): GridFeature[] | undefined {
-    const cells = cols * rowsN;
-    const n = new Int32Array(cells);
-    const first = new Int32Array(cells);
-    // Per cell, side by side: sum of latitudes, of longitudes, min x, max x, min y, max y.
-    const acc = new Float64Array(cells * 6);
-    // A cell whose listings spread over a quarter of a cell or more expands to the next zoom
-    // whatever else falls in it (clusterExpansion: ceil(log2(cellPx / 2 / extent)) ≤ 1; exact,
-    // powers of two): its extremes stop being tracked, the costliest part of the loop.
-    const spread = cellPx / 4 / (256 * 2 ** zoom);
-    const settled = new Uint8Array(cells);
-    const seen: number[] = [];
-    const { mercX, mercY, lat, lng } = this;
-    for (let k = 0; k < length; k++) {
-      const i = rows[k]!;
-      const x = mercX[i]!;
-      const y = mercY[i]!;
-      const cx = Math.floor(x * scale) - c0;
-      const cy = Math.floor(y * scale) - r0;
-      if (cx < 0 || cx >= cols || cy < 0 || cy >= rowsN) return undefined;
-      const c = cy * cols + cx;
-      const a = c * 6;
-      if (n[c] === 0) {
-        seen.push(c);
-        first[c] = i;
-        acc[a + 2] = x;
-        acc[a + 3] = x;
-        acc[a + 4] = y;
-        acc[a + 5] = y;
-      } else if (settled[c] === 0) {
-        let moved = false;
-        if (x < acc[a + 2]!) {
-          acc[a + 2] = x;
-          moved = true;
-        } else if (x > acc[a + 3]!) {
-          acc[a + 3] = x;
-          moved = true;
+  /**
+   * The grid in one pass over the spatial copy, testing the filters as it goes: the matches of a
+   * cell come one after another, so a cell is added up in locals (count, sums, the extremes of its
+   * fine cells and its first row) and written when the next cell starts. Zones (the zone map) that
+   * match whole within one cell are added from their totals, zones that cannot match are skipped:
+   * over a million listings, a province-wide map with a price floor reads 31,000 zones and the
+   * rows of the few the floor cuts through (rentals near it), not a million rows. The expansion
+   * zoom depends on the extent only through a power of two, so the fine cells' extent (±1 fine
+   * cell, under a metre) decides it but for a few cells near a threshold, whose exact extent is
+   * then read from their rows.
+   */
+  private spatialGrid(q: Compiled, zoom: number): GridFeature[] {
+    const spatial = this.spatial;
+    const { row, fineX, fineY, lat, lng } = spatial;
+    const zones = this.zones;
+    const { priceMin, priceMax, flagMask, flagWant, typeMask, bedMin, bathMin, munMask, south, north, west, east } = q;
+    const { attrs, box, span } = q;
+    const shift = FINE_ZOOM - zoom;
+    const size = this.size;
+    const runs: Run[] = [];
+    // The cell being added up (column, row; -1: none yet), where its first match is, and its totals.
+    let cx = -1;
+    let cy = -1;
+    let start = 0;
+    let count = 0;
+    let sumLat = 0;
+    let sumLng = 0;
+    let x0 = 0;
+    let x1 = 0;
+    let y0 = 0;
+    let y1 = 0;
+    let first = 0;
+    for (let z = 0; z < zones.count; z++) {
+      const from = zones.start[z]!;
+      const to = zones.start[z + 1]!;
+      // A zone no row of which can match: skipped.
+      if (zones.priceMax[z]! < priceMin || zones.priceMin[z]! > priceMax) continue;
+      if (box && (zones.latMax[z]! < south || zones.latMin[z]! > north)) continue;
+      if (span && (zones.lngMax[z]! < west || zones.lngMin[z]! > east)) continue;
+      if (
+        attrs &&
+        ((zones.types[z]! & typeMask) === 0 ||
+          zones.bedroomsMax[z]! < bedMin ||
+          zones.bathroomsMax[z]! < bathMin ||
+          (zones.flagsOr[z]! & flagWant) !== flagWant ||
+          (zones.flagsAnd[z]! & flagMask & ~flagWant) !== 0)
+      )
+        continue;
+      const whole =
+        munMask === null &&
+        zones.priceMin[z]! >= priceMin &&
+        zones.priceMax[z]! <= priceMax &&
+        (!box || (zones.latMin[z]! >= south && zones.latMax[z]! <= north)) &&
+        (!span || (zones.lngMin[z]! >= west && zones.lngMax[z]! <= east)) &&
+        (!attrs ||
+          ((zones.flagsAnd[z]! & flagMask) === flagWant &&
+            (zones.flagsOr[z]! & flagMask) === flagWant &&
+            (zones.types[z]! & ~typeMask) === 0 &&
+            zones.bedrooms[z]! >= bedMin &&
+            zones.bathrooms[z]! >= bathMin));
+      if (whole) {
+        const zx = fineX[from]! >> shift;
+        const zy = fineY[from]! >> shift;
+        if (zx === fineX[to - 1]! >> shift && zy === fineY[to - 1]! >> shift) {
+          if (zx !== cx || zy !== cy) {
+            if (count > 0) runs.push({ cx, cy, ranges: [start, from], count, sumLat, sumLng, x0, x1, y0, y1, first });
+            cx = zx;
+            cy = zy;
+            start = from;
+            count = 0;
+            sumLat = 0;
+            sumLng = 0;
+            x0 = zones.fineXMin[z]!;
+            x1 = zones.fineXMax[z]!;
+            y0 = zones.fineYMin[z]!;
+            y1 = zones.fineYMax[z]!;
+            first = zones.firstRow[z]!;
+          }
+          count += to - from;
+          sumLat += zones.sumLat[z]!;
+          sumLng += zones.sumLng[z]!;
+          x0 = Math.min(x0, zones.fineXMin[z]!);
+          x1 = Math.max(x1, zones.fineXMax[z]!);
+          y0 = Math.min(y0, zones.fineYMin[z]!);
+          y1 = Math.max(y1, zones.fineYMax[z]!);
+          first = Math.min(first, zones.firstRow[z]!);
+          continue;
         }
-        if (y < acc[a + 4]!) {
-          acc[a + 4] = y;
-          moved = true;
-        } else if (y > acc[a + 5]!) {
-          acc[a + 5] = y;
-          moved = true;
-        }
-        if (moved && (acc[a + 3]! - acc[a + 2]! >= spread || acc[a + 5]! - acc[a + 4]! >= spread)) settled[c] = 1;
       }
-      n[c]!++;
-      acc[a]! += lat[i]!;
-      acc[a + 1]! += lng[i]!;
+      for (let k = from; k < to; k++) {
+        if (!whole && !test(q, spatial, k)) continue;
+        const fx = fineX[k]!;
+        const fy = fineY[k]!;
+        if (fx >> shift === cx && fy >> shift === cy) {
+          count++;
+          sumLat += lat[k]!;
+          sumLng += lng[k]!;
+          if (fx < x0) x0 = fx;
+          else if (fx > x1) x1 = fx;
+          if (fy < y0) y0 = fy;
+          else if (fy > y1) y1 = fy;
+          if (row[k]! < first) first = row[k]!;
+          continue;
+        }
+        if (count > 0) runs.push({ cx, cy, ranges: [start, k], count, sumLat, sumLng, x0, x1, y0, y1, first });
+        cx = fx >> shift;
+        cy = fy >> shift;
+        start = k;
+        count = 1;
+        sumLat = lat[k]!;
+        sumLng = lng[k]!;
+        x0 = fx;
+        x1 = fx;
+        y0 = fy;
+        y1 = fy;
+        first = row[k]!;
+      }
     }
-    return seen.map((c): GridFeature => {
-      const count = n[c]!;
-      if (count === 1) return { kind: "listing", row: first[c]! };
-      const a = c * 6;
-      const key = gridCellKey(c0 + (c % cols), r0 + Math.floor(c / cols));
-      const expansion =
-        settled[c] === 1
-          ? Math.min(22, zoom + 1)
-          : clusterExpansion(zoom, cellPx, acc[a + 3]! - acc[a + 2]!, acc[a + 5]! - acc[a + 4]!);
-      return { kind: "cluster", id: gridCellId(key), count, lat: acc[a]! / count, lng: acc[a + 1]! / count, expansion };
-    });
+    if (count > 0) runs.push({ cx, cy, ranges: [start, size], count, sumLat, sumLng, x0, x1, y0, y1, first });
+    return this.cellsOf(runs, q, zoom);
   }
 
-  private mapGrid(rows: Int32Array, length: number, scale: number, zoom: number, cellPx: number): GridFeature[] {
+  /**
+   * The grid's features from its runs: a cell's matches are one run among the sales and one among
+   * the rentals (or one run across both, for the cell where the sales end), added together here;
+   * cells in the order of their first listing (their lowest row: rows are in id order).
+   */
+  private cellsOf(runs: Run[], q: Compiled, zoom: number): GridFeature[] {
+    const byCell = new Map<number, Run>();
+    const cells: Run[] = [];
+    for (const run of runs) {
+      const key = gridCellKey(run.cx, run.cy);
+      const cell = byCell.get(key);
+      if (!cell) {
+        byCell.set(key, run);
+        cells.push(run);
+        continue;
+      }
+      cell.ranges.push(...run.ranges);
+      cell.count += run.count;
+      cell.sumLat += run.sumLat;
+      cell.sumLng += run.sumLng;
+      cell.x0 = Math.min(cell.x0, run.x0);
+      cell.x1 = Math.max(cell.x1, run.x1);
+      cell.y0 = Math.min(cell.y0, run.y0);
+      cell.y1 = Math.max(cell.y1, run.y1);
+      cell.first = Math.min(cell.first, run.first);
+    }
+    cells.sort((a, b) => a.first - b.first);
+    return cells.map(
+      (cell): GridFeature =>
+        cell.count === 1
+          ? { kind: "listing", row: cell.first }
+          : {
+              kind: "cluster",
+              id: gridCellId(gridCellKey(cell.cx, cell.cy)),
+              count: cell.count,
+              lat: cell.sumLat / cell.count,
+              lng: cell.sumLng / cell.count,
+              expansion: this.expansionOf(q, zoom, cell),
+            },
+    );
+  }
+
+  /**
+   * A cluster's expansion zoom from the extent of its fine cells (the true extent is within one fine
+   * cell of it); near a power-of-two threshold, from the exact extent of its listings: the matches
+   * in the cell among its spatial rows.
+   */
+  private expansionOf(q: Compiled, zoom: number, cell: Run): number {
+    const fine = Math.max(cell.x1 - cell.x0, cell.y1 - cell.y0);
+    // clusterExpansion falls as the extent grows: equal at both ends, it is that across.
+    const wide = clusterExpansion(zoom, GRID_CELL_PX, (fine + 1.001) / FINE_SCALE, 0);
+    const narrow = clusterExpansion(zoom, GRID_CELL_PX, Math.max(0, fine - 1.001) / FINE_SCALE, 0);
+    if (wide === narrow) return wide;
+    const { row, fineX, fineY } = this.spatial;
+    const shift = FINE_ZOOM - zoom;
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (let r = 0; r < cell.ranges.length; r += 2) {
+      for (let k = cell.ranges[r]!; k < cell.ranges[r + 1]!; k++) {
+        const i = row[k]!;
+        if (fineX[k]! >> shift !== cell.cx || fineY[k]! >> shift !== cell.cy || !test(q, this, i)) continue;
+        const x = mercatorX(this.lng[i]!);
+        const y = mercatorY(this.lat[i]!);
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+    return clusterExpansion(zoom, GRID_CELL_PX, maxX - minX, maxY - minY);
+  }
+
+  /** The grid for another cell size or a zoom between integers: the matches' cells in a Map. */
+  private mapGrid(filters: IndexFilters, zoom: number, cellPx: number): GridFeature[] {
+    const { rows, length } = this.scan(filters);
+    const scale = (256 * 2 ** zoom) / cellPx;
     const cells = new Map<
       number,
       { n: number; lat: number; lng: number; row: number; minX: number; maxX: number; minY: number; maxY: number }
     >();
-    const { mercX, mercY, lat, lng } = this;
+    const { lat, lng } = this;
     for (let k = 0; k < length; k++) {
       const i = rows[k]!;
-      const x = mercX[i]!;
-      const y = mercY[i]!;
+      const x = mercatorX(lng[i]!);
+      const y = mercatorY(lat[i]!);
       const key = gridCellKey(Math.floor(x * scale), Math.floor(y * scale));
       const cell = cells.get(key);
       if (cell) {
@@ -663,6 +901,105 @@ export class ListingIndex {
     }
     return out;
   }
+}
+
+/** The zone map of spatial columns (Zones), zones of ZONE_ROWS within each part [from, to). */
+function zonesOf(c: SpatialColumns, parts: [number, number][]): Zones {
+  const starts: number[] = [];
+  for (const [from, to] of parts) for (let k = from; k < to; k += ZONE_ROWS) starts.push(k);
+  const count = starts.length;
+  starts.push(parts.at(-1)![1]);
+  const zones: Zones = {
+    count,
+    start: Int32Array.from(starts),
+    priceMin: new Float64Array(count),
+    priceMax: new Float64Array(count),
+    latMin: new Float64Array(count),
+    latMax: new Float64Array(count),
+    lngMin: new Float64Array(count),
+    lngMax: new Float64Array(count),
+    types: new Int32Array(count),
+    bedrooms: new Uint8Array(count),
+    bathrooms: new Uint8Array(count),
+    bedroomsMax: new Uint8Array(count),
+    bathroomsMax: new Uint8Array(count),
+    flagsAnd: new Uint8Array(count),
+    flagsOr: new Uint8Array(count),
+    sumLat: new Float64Array(count),
+    sumLng: new Float64Array(count),
+    fineXMin: new Int32Array(count),
+    fineXMax: new Int32Array(count),
+    fineYMin: new Int32Array(count),
+    fineYMax: new Int32Array(count),
+    firstRow: new Int32Array(count),
+  };
+  for (let z = 0; z < count; z++) {
+    const from = zones.start[z]!;
+    const to = zones.start[z + 1]!;
+    let priceMin = Number.POSITIVE_INFINITY;
+    let priceMax = Number.NEGATIVE_INFINITY;
+    let latMin = Number.POSITIVE_INFINITY;
+    let latMax = Number.NEGATIVE_INFINITY;
+    let lngMin = Number.POSITIVE_INFINITY;
+    let lngMax = Number.NEGATIVE_INFINITY;
+    let types = 0;
+    let bedrooms = 255;
+    let bathrooms = 255;
+    let bedroomsMax = 0;
+    let bathroomsMax = 0;
+    let flagsAnd = 255;
+    let flagsOr = 0;
+    let sumLat = 0;
+    let sumLng = 0;
+    let xMin = Number.POSITIVE_INFINITY;
+    let xMax = Number.NEGATIVE_INFINITY;
+    let yMin = Number.POSITIVE_INFINITY;
+    let yMax = Number.NEGATIVE_INFINITY;
+    let firstRow = Number.POSITIVE_INFINITY;
+    for (let k = from; k < to; k++) {
+      priceMin = Math.min(priceMin, c.price[k]!);
+      priceMax = Math.max(priceMax, c.price[k]!);
+      latMin = Math.min(latMin, c.lat[k]!);
+      latMax = Math.max(latMax, c.lat[k]!);
+      lngMin = Math.min(lngMin, c.lng[k]!);
+      lngMax = Math.max(lngMax, c.lng[k]!);
+      types |= 1 << c.type[k]!;
+      bedrooms = Math.min(bedrooms, c.bedrooms[k]!);
+      bathrooms = Math.min(bathrooms, c.bathrooms[k]!);
+      bedroomsMax = Math.max(bedroomsMax, c.bedrooms[k]!);
+      bathroomsMax = Math.max(bathroomsMax, c.bathrooms[k]!);
+      flagsAnd &= c.flags[k]!;
+      flagsOr |= c.flags[k]!;
+      sumLat += c.lat[k]!;
+      sumLng += c.lng[k]!;
+      xMin = Math.min(xMin, c.fineX[k]!);
+      xMax = Math.max(xMax, c.fineX[k]!);
+      yMin = Math.min(yMin, c.fineY[k]!);
+      yMax = Math.max(yMax, c.fineY[k]!);
+      firstRow = Math.min(firstRow, c.row[k]!);
+    }
+    zones.priceMin[z] = priceMin;
+    zones.priceMax[z] = priceMax;
+    zones.latMin[z] = latMin;
+    zones.latMax[z] = latMax;
+    zones.lngMin[z] = lngMin;
+    zones.lngMax[z] = lngMax;
+    zones.types[z] = types;
+    zones.bedrooms[z] = bedrooms;
+    zones.bathrooms[z] = bathrooms;
+    zones.bedroomsMax[z] = bedroomsMax;
+    zones.bathroomsMax[z] = bathroomsMax;
+    zones.flagsAnd[z] = flagsAnd;
+    zones.flagsOr[z] = flagsOr;
+    zones.sumLat[z] = sumLat;
+    zones.sumLng[z] = sumLng;
+    zones.fineXMin[z] = xMin;
+    zones.fineXMax[z] = xMax;
+    zones.fineYMin[z] = yMin;
+    zones.fineYMax[z] = yMax;
+    zones.firstRow[z] = firstRow;
+  }
+  return zones;
 }
 
 export interface IndexPoint {
