@@ -5,10 +5,25 @@
  * longer served from the cache, and is again once it is off.
  */
 
+import type { Page, Response } from "@playwright/test";
 import fr from "../locales/fr.json" with { type: "json" };
 import { expect, test } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
+
+/**
+ * The page as the cache serves it. Each web process keeps its own cache (the PostgreSQL pass runs
+ * two, and a new connection may reach the other one), and another test's publish empties them:
+ * a visit fills the cache of the process that answered, so a few visits reach a cached copy.
+ */
+async function cachedVisit(page: Page, path: string): Promise<Response | null> {
+  let response: Response | null = null;
+  for (let visit = 0; visit < 5; visit++) {
+    response = await page.goto(path);
+    if (response?.headers()["x-page-cache"] === "HIT") break;
+  }
+  return response;
+}
 
 test.describe("pages from the cache", () => {
   test.use({ viewport: PHONE, hasTouch: true });
@@ -18,8 +33,7 @@ test.describe("pages from the cache", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto("/fr/a-propos");
-    const response = await page.goto("/fr/a-propos");
+    const response = await cachedVisit(page, "/fr/a-propos");
     expect(response?.headers()["x-page-cache"]).toBe("HIT");
     expect(response?.headers()["content-encoding"]).toBe("br");
     const nonce = /'nonce-([^']+)'/.exec(response?.headers()["content-security-policy"] ?? "")?.[1];
@@ -36,8 +50,7 @@ test.describe("pages from the cache", () => {
     page,
     context,
   }) => {
-    await page.goto("/fr/a-propos");
-    expect((await page.goto("/fr/a-propos"))?.headers()["x-page-cache"]).toBe("HIT");
+    expect((await cachedVisit(page, "/fr/a-propos"))?.headers()["x-page-cache"]).toBe("HIT");
 
     // The studio's settings, as its settings panel saves them.
     await page.evaluate(() =>
@@ -64,6 +77,6 @@ test.describe("pages from the cache", () => {
     await expect
       .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "courtier_edit_mode"))
       .toBe(false);
-    expect((await page.goto("/fr/a-propos"))?.headers()["x-page-cache"]).toBe("HIT");
+    expect((await cachedVisit(page, "/fr/a-propos"))?.headers()["x-page-cache"]).toBe("HIT");
   });
 });
