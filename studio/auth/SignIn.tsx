@@ -41,7 +41,9 @@ export function SignIn({
           ? t("auth.sign-in.throttled", { seconds: posted.retryAfter })
           : t("auth.error"),
   );
-  const [canPasskey, setCanPasskey] = useState(true);
+  // Unknown until the page's script runs: the passkey button needs it, so it stays disabled until
+  // then rather than taking a click that does nothing (the password form posts without it).
+  const [canPasskey, setCanPasskey] = useState<boolean | null>(null);
   useEffect(() => setCanPasskey(passkeysSupported()), []);
 
   const done = () => {
@@ -93,12 +95,12 @@ export function SignIn({
       {expired ? <Status kind="ok">{t("auth.signed-out-now")}</Status> : null}
       <p>{t("auth.sign-in.intro")}</p>
       <Status kind="error">{error}</Status>
-      {canPasskey ? (
+      {canPasskey !== false ? (
         <button
           type="button"
           className="auth-button auth-button-primary auth-wide-button"
           onClick={withPasskey}
-          disabled={busy}
+          disabled={busy || canPasskey === null}
         >
           {t("auth.sign-in.passkey")}
         </button>
