@@ -10,7 +10,16 @@ import { textBlock2 } from "../schema/blocks/text";
 import { COLOR_SCHEME_LABELS, LINK_TARGET_LABELS } from "../schema/labels";
 import { blockTypes, getBlockDefinition } from "../schema/registry";
 import { expect, expectNoAxeViolations, test } from "./helpers";
-import { blockButton, blockIds, openMenuItem, signIn, st, studioBlock, waitForCanvas } from "./studio-helpers";
+import {
+  blockButton,
+  blockIds,
+  chooseScheme,
+  openMenuItem,
+  signIn,
+  st,
+  studioBlock,
+  waitForCanvas,
+} from "./studio-helpers";
 
 test.describe.configure({ timeout: 120_000 });
 test.beforeEach(({ page }) => signIn(page));
@@ -89,11 +98,14 @@ test("studio: the desktop preview lays the header out at 1280 px with nothing cu
     }
 });
 
-test("studio: the toolbar shows the open page's whole title and no control overlaps another or leaves the window, from 1024 to 1440 px", async ({
+test("studio: the toolbar shows the open page's whole title and no control overlaps another or leaves the window, from 1024 to 1680 px", async ({
   page,
 }) => {
   await freshStudio(page);
-  for (const width of [1440, 1280, 1024]) {
+  // An edit first: the save status then carries its longest words ("Brouillon enregistré il y a 3 s").
+  await chooseScheme(page, "demo-text-block-2", COLOR_SCHEME_LABELS.inverted.fr);
+  await expect(ui(page).toolbar.locator(".studio-status")).toHaveText(/^Brouillon enregistré/, { timeout: 10_000 });
+  for (const width of [1680, 1440, 1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     const { toolbar } = ui(page);
     const title = toolbar.locator(".studio-doc-title");
@@ -121,11 +133,11 @@ test("studio: the toolbar shows the open page's whole title and no control overl
         const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
         expect(x > 1 && y > 1, `${a.name} overlaps ${b.name} at ${width} px`).toBe(false);
       }
-    // The save status: its words on screen at 1440 px, its dot and tooltip below.
+    // The save status: its words on screen from 1600 px, its dot and tooltip below.
     const status = toolbar.locator(".studio-status");
     await expect(status).toHaveAttribute("title", /.+/);
     const words = await status.locator(".studio-status-text").evaluate((el) => el.getBoundingClientRect().width > 10);
-    expect(words).toBe(width >= 1440);
+    expect(words).toBe(width >= 1600);
   }
 });
 

@@ -22,6 +22,22 @@ import {
 
 const TYPES = ["maison", "condo", "plex", "terrain"] as const;
 
+/** A house for sale at one point. */
+const listingAt = (id: number, lat: number, lng: number): IndexRow => ({
+  id,
+  uls: `L${id}`,
+  type: "maison",
+  for_sale_for_rent: "buy",
+  price: 300_000,
+  bedrooms: 2,
+  bathrooms: 1,
+  open_house: 0,
+  mun_code: "x",
+  lat,
+  lng,
+  listed_at: "2026-10-01T00:00:00.000Z",
+});
+
 function reference(rows: IndexRow[], filters: IndexFilters, zoom: number, cellPx = 80) {
   const scale = (256 * 2 ** zoom) / cellPx;
   const index = ListingIndex.fromRows(rows);
@@ -108,24 +124,31 @@ const filtersArbitrary: fc.Arbitrary<IndexFilters> = fc.record(
 );
 
 describe("ListingIndex.grid", () => {
-  it("gives the cells, counts, positions and expansions of the grid's definition at every zoom", () => {
+  it("gives the cells, counts, positions and expansions of the grid's definition at every zoom and cell size", () => {
     fc.assert(
-      fc.property(rowsArbitrary, filtersArbitrary, fc.integer({ min: 0, max: 22 }), (rows, filters, zoom) => {
-        const index = ListingIndex.fromRows(rows);
-        const got = index
-          .grid(filters, zoom)
-          .map((cell) => (cell.kind === "listing" ? { kind: "listing", uls: cell.uls } : { ...cell }));
-        const want = reference(rows, filters, zoom);
-        // Same cells in the same order (of their first listing), same counts and expansions.
-        expect(got.map((c) => ("id" in c ? [c.id, c.count, c.expansion] : c.uls))).toEqual(
-          want.map((c) => ("id" in c ? [c.id, c.count, c.expansion] : c.uls)),
-        );
-        got.forEach((cell, k) => {
-          if (!("lat" in cell)) return;
-          expect(cell.lat).toBeCloseTo(want[k]!.lat!, 9);
-          expect(cell.lng).toBeCloseTo(want[k]!.lng!, 9);
-        });
-      }),
+      fc.property(
+        rowsArbitrary,
+        filtersArbitrary,
+        fc.integer({ min: 0, max: 22 }),
+        // The map's cells (the spatial copy) and another size (the Map of cells).
+        fc.constantFrom(80, 80, 80, 64),
+        (rows, filters, zoom, cellPx) => {
+          const index = ListingIndex.fromRows(rows);
+          const got = index
+            .grid(filters, zoom, cellPx)
+            .map((cell) => (cell.kind === "listing" ? { kind: "listing", uls: cell.uls } : { ...cell }));
+          const want = reference(rows, filters, zoom, cellPx);
+          // Same cells in the same order (of their first listing), same counts and expansions.
+          expect(got.map((c) => ("id" in c ? [c.id, c.count, c.expansion] : c.uls))).toEqual(
+            want.map((c) => ("id" in c ? [c.id, c.count, c.expansion] : c.uls)),
+          );
+          got.forEach((cell, k) => {
+            if (!("lat" in cell)) return;
+            expect(cell.lat).toBeCloseTo(want[k]!.lat!, 9);
+            expect(cell.lng).toBeCloseTo(want[k]!.lng!, 9);
+          });
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -143,22 +166,7 @@ describe("ListingIndex.grid", () => {
           const cell = 80 / (256 * 2 ** zoom);
           const dx = (40 / (2 ** step * 256 * 2 ** zoom)) * (1 + off);
           const x = (Math.floor(mercatorX(-72) / cell) + at) * cell;
-          const rows = [x, x + dx].map(
-            (mx, k): IndexRow => ({
-              id: k + 1,
-              uls: `L${k + 1}`,
-              type: "maison",
-              for_sale_for_rent: "buy",
-              price: 300_000,
-              bedrooms: 2,
-              bathrooms: 1,
-              open_house: 0,
-              mun_code: "x",
-              lat: 46.5,
-              lng: mx * 360 - 180,
-              listed_at: "2026-10-01T00:00:00.000Z",
-            }),
-          );
+          const rows = [x, x + dx].map((mx, k) => listingAt(k + 1, 46.5, mx * 360 - 180));
           const got = ListingIndex.fromRows(rows).grid({}, zoom);
           const want = reference(rows, {}, zoom);
           expect(got.map((c) => (c.kind === "cluster" ? c.expansion : c.uls))).toEqual(
@@ -171,26 +179,12 @@ describe("ListingIndex.grid", () => {
   });
 
   it("expands a cell whose listings lie close together past the next zoom, and one spread over the cell to the next", () => {
-    const at = (id: number, lat: number, lng: number): IndexRow => ({
-      id,
-      uls: `L${id}`,
-      type: "maison",
-      for_sale_for_rent: "buy",
-      price: 300_000,
-      bedrooms: 2,
-      bathrooms: 1,
-      open_house: 0,
-      mun_code: "x",
-      lat,
-      lng,
-      listed_at: "2026-10-01T00:00:00.000Z",
-    });
     // Two listings 10 m apart, and two towns 240 km apart in one cell, at zoom 5 (cells of about 3.5°).
     const index = ListingIndex.fromRows([
-      at(1, 45.5, -73.6),
-      at(2, 45.5001, -73.6001),
-      at(3, 48, -70.9),
-      at(4, 48.3, -67.7),
+      listingAt(1, 45.5, -73.6),
+      listingAt(2, 45.5001, -73.6001),
+      listingAt(3, 48, -70.9),
+      listingAt(4, 48.3, -67.7),
     ]);
     const cells = index.grid({}, 5).filter((c) => c.kind === "cluster");
     expect(cells.map((c) => c.kind === "cluster" && c.count)).toEqual([2, 2]);

@@ -50,7 +50,7 @@ import { useViewStore } from "../shell/view";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
 import { BlockBar } from "./BlockBar";
-import { CanvasBlockView } from "./CanvasBlockView";
+import { CanvasBlockView, sameEntries } from "./CanvasBlockView";
 import { assignChunks, NO_CHUNKS } from "./chunks";
 import { createFarBlocks, type FarBlocks } from "./far-blocks";
 import { createLiveBlocks } from "./live-blocks";
@@ -331,14 +331,7 @@ function sameStudioBlock(a: StudioBlockProps, b: StudioBlockProps): boolean {
     a.payloadColors !== b.payloadColors
   )
     return false;
-  // Runs for each of the page's blocks at every render of the list: no allocation.
-  let count = 0;
-  for (const key in a.ctx) {
-    count++;
-    if (a.ctx[key as keyof BlockContext] !== b.ctx[key as keyof BlockContext]) return false;
-  }
-  for (const _ in b.ctx) count--;
-  return count === 0;
+  return sameEntries(a.ctx, b.ctx);
 }
 
 const DEFAULT_PERMISSIONS: BlockPermissions = { edit: false, delete: true, colorScheme: false };

@@ -25,24 +25,16 @@ export const SCHEME_READING_TYPES: ReadonlySet<string> = new Set([
 
 type Props = { block: Block; ctx: BlockContext };
 
-/** Same params but perhaps the colour scheme (no allocation: runs for every re-rendered block). */
-function sameParamsBesidesScheme(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+/**
+ * Whether two flat objects hold the same keys with the same values, but perhaps `ignored`'s (no
+ * allocation: runs for every block of the page at each render of the canvas's list).
+ */
+export function sameEntries<T extends object>(a: T, b: T, ignored?: keyof T): boolean {
   if (a === b) return true;
   let count = 0;
   for (const key in a) {
     count++;
-    if (key !== "color_scheme" && a[key] !== b[key]) return false;
-  }
-  for (const _ in b) count--;
-  return count === 0;
-}
-
-function sameContext(a: BlockContext, b: BlockContext, readsSchemes: boolean): boolean {
-  let count = 0;
-  for (const key in a) {
-    count++;
-    if (a[key as keyof BlockContext] !== b[key as keyof BlockContext] && (readsSchemes || key !== "nextScheme"))
-      return false;
+    if (key !== ignored && a[key] !== b[key]) return false;
   }
   for (const _ in b) count--;
   return count === 0;
@@ -52,10 +44,10 @@ export function sameBlockView(a: Props, b: Props): boolean {
   const x = a.block;
   const y = b.block;
   const readsSchemes = SCHEME_READING_TYPES.has(y.block_type);
-  if (!sameContext(a.ctx, b.ctx, readsSchemes)) return false;
+  if (!sameEntries(a.ctx, b.ctx, readsSchemes ? undefined : "nextScheme")) return false;
   if (x === y) return true;
   if (readsSchemes || x.id !== y.id || x.block_type !== y.block_type || x.fields !== y.fields) return false;
-  return sameParamsBesidesScheme(x.block_params as Record<string, unknown>, y.block_params as Record<string, unknown>);
+  return sameEntries(x.block_params, y.block_params, "color_scheme");
 }
 
 export const CanvasBlockView = memo(BlockView, sameBlockView);
