@@ -93,3 +93,7 @@ export function problemText(
   if (code === "required" || code === "taken") return t(`auth.field-problem.${code}`);
   return t("auth.field-problem.invalid");
 }
+
+/** Whether a call failed because the editor declined to confirm who they are (sudo mode). */
+export const wasNotConfirmed = (caught: unknown) =>
+  caught instanceof Error && (caught as { code?: unknown }).code === "reauth_required";

@@ -388,4 +388,13 @@ CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), pri
 CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
 `,
   },
+  {
+    version: 91,
+    name: "session_reauth",
+    up: `
+-- Issue 27 (sudo mode): when the session's editor last proved who they are (password or
+-- passkey) after signing in; sensitive actions need it within ten minutes. NULL: at sign-in.
+ALTER TABLE sessions ADD COLUMN reauth_ms bigint;
+`,
+  },
 ];

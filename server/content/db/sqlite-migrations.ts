@@ -364,4 +364,13 @@ FROM pages;
 SELECT 1;
 `,
   },
+  {
+    version: 91,
+    name: "session_reauth",
+    up: `
+-- Issue 27 (sudo mode): when the session's editor last proved who they are (password or
+-- passkey) after signing in; sensitive actions need it within ten minutes. NULL: at sign-in.
+ALTER TABLE sessions ADD COLUMN reauth_ms INTEGER;
+`,
+  },
 ];

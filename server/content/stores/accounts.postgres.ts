@@ -173,8 +173,12 @@ export class PostgresAccountsStore implements AccountsStore {
   }
 
   async createLink(tokenHash: string, link: AccountLinkRecord): Promise<void> {
+    // One statement: the earlier links of the account are used up as the new one is stored.
     await this.pool.query(
-      "INSERT INTO account_links(token_hash, kind, editor_id, created_ms, expires_ms, used_ms) VALUES($1, $2, $3, $4, $5, NULL)",
+      `WITH revoked AS (
+         UPDATE account_links SET used_ms = $4 WHERE $3::text IS NOT NULL AND editor_id = $3 AND used_ms IS NULL
+       )
+       INSERT INTO account_links(token_hash, kind, editor_id, created_ms, expires_ms, used_ms) VALUES($1, $2, $3, $4, $5, NULL)`,
       [tokenHash, link.kind, link.editor_id, link.created_ms, link.expires_ms],
     );
   }

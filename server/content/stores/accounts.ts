@@ -88,6 +88,10 @@ export interface AccountsStore {
   removePasskey(editorId: string, id: string): Promise<boolean>;
 
   /** Stores a one-time link by the hash of its token. */
+  /**
+   * Stores a new link; an account's earlier links that are still unused die with it (only the
+   * newest invitation or reset works). Setup links have no account and all stay valid.
+   */
   createLink(tokenHash: string, link: AccountLinkRecord): Promise<void>;
   /** The link's record when it is still valid (unused, not expired), without using it. */
   peekLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined>;
@@ -285,11 +289,17 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 
   async createLink(tokenHash: string, link: AccountLinkRecord): Promise<void> {
-    this.sql
-      .get(
-        "INSERT INTO account_links(token_hash, kind, editor_id, created_ms, expires_ms, used_ms) VALUES(?, ?, ?, ?, ?, NULL)",
-      )
-      .run(tokenHash, link.kind, link.editor_id, link.created_ms, link.expires_ms);
+    sqliteTransaction(this.db, () => {
+      if (link.editor_id !== null)
+        this.sql
+          .get("UPDATE account_links SET used_ms = ? WHERE editor_id = ? AND used_ms IS NULL")
+          .run(link.created_ms, link.editor_id);
+      this.sql
+        .get(
+          "INSERT INTO account_links(token_hash, kind, editor_id, created_ms, expires_ms, used_ms) VALUES(?, ?, ?, ?, ?, NULL)",
+        )
+        .run(tokenHash, link.kind, link.editor_id, link.created_ms, link.expires_ms);
+    });
   }
 
   async peekLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined> {

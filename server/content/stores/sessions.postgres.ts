@@ -5,6 +5,7 @@ import {
   type ChallengeRecord,
   isLive,
   type NewSession,
+  READ_COLUMNS,
   SESSION_PRUNE_EVERY_MS,
   type SessionRecord,
   type SessionsStore,
@@ -34,7 +35,7 @@ export class PostgresSessionsStore implements SessionsStore {
 
   async find(tokenHash: string, now: number, idleMs: number): Promise<SessionRecord | undefined> {
     if (now - this.lastPrune > SESSION_PRUNE_EVERY_MS) await this.prune(now, idleMs);
-    const { rows } = await this.pool.query(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash]);
+    const { rows } = await this.pool.query(`SELECT ${READ_COLUMNS} FROM sessions WHERE token_hash = $1`, [tokenHash]);
     if (!rows[0]) return undefined;
     const session = sessionOfRow(rows[0]);
     if (isLive(session, now, idleMs)) return session;
@@ -46,9 +47,13 @@ export class PostgresSessionsStore implements SessionsStore {
     await this.pool.query("UPDATE sessions SET last_seen_ms = GREATEST(last_seen_ms, $1) WHERE id = $2", [now, id]);
   }
 
+  async reauthenticated(id: string, now: number): Promise<void> {
+    await this.pool.query("UPDATE sessions SET reauth_ms = $1 WHERE id = $2", [now, id]);
+  }
+
   async listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]> {
     const { rows } = await this.pool.query(
-      `SELECT ${COLUMNS} FROM sessions WHERE editor_id = $1 AND expires_ms > $2 AND last_seen_ms > $3 ORDER BY last_seen_ms DESC`,
+      `SELECT ${READ_COLUMNS} FROM sessions WHERE editor_id = $1 AND expires_ms > $2 AND last_seen_ms > $3 ORDER BY last_seen_ms DESC`,
       [editorId, now, now - idleMs],
     );
     return rows.map(sessionOfRow);

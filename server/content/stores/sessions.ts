@@ -20,13 +20,16 @@ export interface SessionRecord {
   expires_ms: number;
   ip: string | null;
   user_agent: string | null;
+  /** When the editor last proved who they are in this session (sign-in, then re-authentication). */
+  authenticated_ms: number;
 }
 
-export interface NewSession extends SessionRecord {
+export interface NewSession extends Omit<SessionRecord, "authenticated_ms"> {
   token_hash: string;
 }
 
-export type ChallengeKind = "register" | "authenticate";
+/** "reauthenticate": a signed-in editor confirming who they are with a passkey (sudo mode). */
+export type ChallengeKind = "register" | "authenticate" | "reauthenticate";
 
 export interface ChallengeRecord {
   challenge: string;
@@ -45,6 +48,8 @@ export interface SessionsStore {
   find(tokenHash: string, now: number, idleMs: number): Promise<SessionRecord | undefined>;
   /** Records activity (the caller does it at most once a minute). */
   touch(id: string, now: number): Promise<void>;
+  /** Records that the session's editor proved who they are again (sudo mode). */
+  reauthenticated(id: string, now: number): Promise<void>;
   listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]>;
   /** Revokes one session of an editor; false when there was none. */
   revoke(editorId: string, id: string): Promise<boolean>;
@@ -62,6 +67,8 @@ export interface SessionsStore {
 export const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
 
 const COLUMNS = "id, editor_id, method, created_ms, last_seen_ms, expires_ms, ip, user_agent";
+/** What a read returns: the columns, and when the editor last proved who they are. */
+export const READ_COLUMNS = `${COLUMNS}, reauth_ms`;
 
 export const sessionOfRow = (row: Record<string, unknown>): SessionRecord => ({
   id: String(row.id),
@@ -72,6 +79,7 @@ export const sessionOfRow = (row: Record<string, unknown>): SessionRecord => ({
   expires_ms: Number(row.expires_ms),
   ip: (row.ip as string | null) ?? null,
   user_agent: (row.user_agent as string | null) ?? null,
+  authenticated_ms: row.reauth_ms == null ? Number(row.created_ms) : Number(row.reauth_ms),
 });
 
 export const isLive = (session: SessionRecord, now: number, idleMs: number) =>
@@ -103,7 +111,7 @@ export class SqliteSessionsStore implements SessionsStore {
 
   async find(tokenHash: string, now: number, idleMs: number): Promise<SessionRecord | undefined> {
     if (now - this.lastPrune > SESSION_PRUNE_EVERY_MS) await this.prune(now, idleMs);
-    const row = this.sql.get(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = ?`).get(tokenHash);
+    const row = this.sql.get(`SELECT ${READ_COLUMNS} FROM sessions WHERE token_hash = ?`).get(tokenHash);
     if (!row) return undefined;
     const session = sessionOfRow(row);
     if (isLive(session, now, idleMs)) return session;
@@ -115,10 +123,14 @@ export class SqliteSessionsStore implements SessionsStore {
     this.sql.get("UPDATE sessions SET last_seen_ms = max(last_seen_ms, ?) WHERE id = ?").run(now, id);
   }
 
+  async reauthenticated(id: string, now: number): Promise<void> {
+    this.sql.get("UPDATE sessions SET reauth_ms = ? WHERE id = ?").run(now, id);
+  }
+
   async listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]> {
     const rows = this.sql
       .get(
-        `SELECT ${COLUMNS} FROM sessions WHERE editor_id = ? AND expires_ms > ? AND last_seen_ms > ? ORDER BY last_seen_ms DESC`,
+        `SELECT ${READ_COLUMNS} FROM sessions WHERE editor_id = ? AND expires_ms > ? AND last_seen_ms > ? ORDER BY last_seen_ms DESC`,
       )
       .all(editorId, now, now - idleMs);
     return rows.map(sessionOfRow);
