@@ -90,6 +90,8 @@ export function ReauthDialog({ hasPassword, hasPasskeys }: { hasPassword: boolea
                 required
                 value={password}
                 onChange={setPassword}
+                // The dialog opened for this one field.
+                autoFocus
               />
               <button type="submit" className="auth-button auth-button-primary auth-wide-button" disabled={busy}>
                 {t("auth.reauth.confirm")}

@@ -33,6 +33,7 @@ export function Field(props: {
   hint?: string;
   minLength?: number;
   maxLength?: number;
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const describedBy = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ");
@@ -52,6 +53,7 @@ export function Field(props: {
         required={props.required}
         minLength={props.minLength}
         maxLength={props.maxLength}
+        autoFocus={props.autoFocus}
         {...(props.onChange
           ? { value: props.value ?? "", onChange: (event) => props.onChange?.(event.target.value) }
           : { defaultValue: props.defaultValue })}
