@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
 import { newEmbedCode } from "../../../schema/blocks/embeds";
+import { migrateStoredBlocks } from "../../../schema/parse";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -378,8 +379,16 @@ export const pageRoutes: Route[] = [
         );
       }
       const target = `${siteId}/${parsed.data.page.page_id}`;
+      // Blocks are stored at their types' current schema versions (those it can migrate; the rest as sent).
+      const page = {
+        ...parsed.data.page,
+        content: migrateStoredBlocks(parsed.data.page.content),
+        ...(parsed.data.page.override?.footer
+          ? { override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) } }
+          : {}),
+      };
       // Version 0 creates a page: any stored version is then a conflict.
-      const result = await repo.savePage(siteId, parsed.data.page, expected, {
+      const result = await repo.savePage(siteId, page, expected, {
         id: who.editor.id,
         name: who.editor.name,
       });
