@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
 import { newEmbedCode } from "../../../schema/blocks/embeds";
-import { migrateStoredBlocks } from "../../../schema/parse";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -11,6 +10,7 @@ import {
   type PageData,
   pageDataSchema,
 } from "../../../schema/page";
+import { migrateStoredBlocks } from "../../../schema/parse";
 import { fieldErrors, HttpError, json, readJson } from "../http";
 import {
   alternatePathsOf,
@@ -384,7 +384,9 @@ export const pageRoutes: Route[] = [
         ...parsed.data.page,
         content: migrateStoredBlocks(parsed.data.page.content),
         ...(parsed.data.page.override?.footer
-          ? { override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) } }
+          ? {
+              override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) },
+            }
           : {}),
       };
       // Version 0 creates a page: any stored version is then a conflict.
