@@ -8,7 +8,7 @@
 import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { authPageOf, authPath, safeNext, signInUrl } from "../../studio/auth/paths";
+import { authPageOf, authPath, safeNext, signInUrl } from "../lib/studio-paths";
 import { servicesContext } from "../lib/context";
 // The screens' stylesheet with the route, not with their lazy chunk: the server's page is
 // styled before (and without) its script.

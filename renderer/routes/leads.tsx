@@ -7,7 +7,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { signInUrl } from "../../studio/auth/paths";
+import { signInUrl } from "../lib/studio-paths";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/leads";
 

@@ -19,7 +19,7 @@ import {
   tokenSchema,
 } from "./client";
 import { passkeysSupported, registerPasskey, wasCancelled } from "./passkeys";
-import { authPath, signInUrl, studioPath } from "./paths";
+import { authPath, signInUrl, studioPath } from "../../renderer/lib/studio-paths";
 import { ReauthDialog } from "./Reauth";
 import { AuthFrame, Field, problemText, Status, wasNotConfirmed } from "./ui";
 

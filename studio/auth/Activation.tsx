@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";
 import { AuthApiError, call, linkInfoSchema, signedInSchema } from "./client";
-import { authPath, studioPath } from "./paths";
+import { authPath, studioPath } from "../../renderer/lib/studio-paths";
 import { AuthFrame, Field, problemText, Status } from "./ui";
 
 type Info = ReturnType<typeof linkInfoSchema.parse>;

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";
 import { AuthApiError, call, signedInSchema } from "./client";
 import { passkeysSupported, signInWithPasskey, wasCancelled } from "./passkeys";
-import { authPath } from "./paths";
+import { authPath } from "../../renderer/lib/studio-paths";
 import { AuthFrame, Field, Status } from "./ui";
 
 /** What the route's action answered when the form was posted without its script. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/locales";
 import { call, okSchema } from "./client";
-import { signInUrl } from "./paths";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import { AuthFrame, Status } from "./ui";
 
 export function SignOut({ locale, signedIn }: { locale: Locale; signedIn: boolean }) {

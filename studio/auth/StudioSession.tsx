@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Locale } from "../../schema/locales";
 import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
-import { authPath } from "./paths";
+import { authPath } from "../../renderer/lib/studio-paths";
 import "./studio-session.css";
 
 /** Renewed well within the server's five minutes, so one missed beat loses nothing. */

@@ -36,7 +36,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
 import { mailtoHref } from "../../schema/forms";
 import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
-import { signInUrl } from "../auth/paths";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
