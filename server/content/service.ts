@@ -21,6 +21,7 @@ import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
 import type { AuthService, Principal } from "../auth/service";
+import { BodyTooLarge, DEFAULT_BODY_LIMIT } from "../body";
 import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
@@ -38,6 +39,8 @@ export interface RouteContext {
   /** Path after the client base, e.g. `/page/demo-broker`. */
   path: string;
   params: Record<string, string>;
+  /** The most bytes of body this route reads (its `maxBody`): what `readJson` and `readForm` hold it to. */
+  maxBody: number;
   client: ClientKind;
   /** The site the protected or content client authenticated as. */
   site?: SiteRecord;
@@ -83,6 +86,11 @@ export interface Route {
   scope?: "read" | "write";
   /** Only a session may call it (account management): an API token is refused. */
   sessionOnly?: boolean;
+  /**
+   * The most bytes of body it reads; DEFAULT_BODY_LIMIT (64 KB) when unset. The HTTP layer
+   * refuses a longer body with 413 before the route runs or as it streams (server/body.ts).
+   */
+  maxBody?: number;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -95,6 +103,8 @@ export interface ContentService {
   storage: Storage;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
+  /** The body limit of the route a request would reach (DEFAULT_BODY_LIMIT when none would): for the HTTP layer. */
+  bodyLimit(method: string, pathname: string): number;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
   onChange(listener: (change: ContentChange) => void): () => void;
 }
@@ -109,12 +119,27 @@ function compile(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not ours. */
+/**
+ * Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not
+ * ours, and so is a NUL character, which no id holds and PostgreSQL's text cannot store.
+ */
 function decodeParam(value: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
     throw new HttpError(400, "Malformed percent-encoding in the path");
+  }
+  if (decoded.includes("\u0000")) throw new HttpError(400, "The path may not hold a NUL character");
+  return decoded;
+}
+
+/** Refuses a query holding a NUL character in a name or a value (no parameter takes one; PostgreSQL cannot store it). */
+function checkQuery(url: URL): void {
+  if (!url.search.includes("%00") && !url.search.includes("\u0000")) return;
+  for (const [key, value] of url.searchParams) {
+    if (key.includes("\u0000") || value.includes("\u0000"))
+      throw new HttpError(400, "The query may not hold a NUL character", { [key.replaceAll("\u0000", "")]: "format" });
   }
 }
 
@@ -161,6 +186,7 @@ export function createContentService(options: {
       return await dispatch(request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+      if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
         log.error("[content] store unavailable", { reason: (error as Error).message });
@@ -206,6 +232,7 @@ export function createContentService(options: {
       else if (siteKey) return errorResponse(401, "Missing or invalid site key");
     }
 
+    checkQuery(url);
     const language = request.headers.get("content-language");
     const locale: Locale = isLocale(language) ? language : "fr";
     const principal = () => auth.principal(request);
@@ -233,6 +260,7 @@ export function createContentService(options: {
           url,
           path: rest,
           params,
+          maxBody: route.maxBody ?? DEFAULT_BODY_LIMIT,
           client,
           site,
           locale,
@@ -247,6 +275,7 @@ export function createContentService(options: {
         return request.method === "GET" && VISITOR_ASSETS.test(rest) ? await withAssetBase(answer, bases) : answer;
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+        if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
         if (isStoreUnavailable(error)) throw error;
         log.error("[content] unhandled error", { error });
         reportServerError(error, request);
@@ -285,8 +314,25 @@ export function createContentService(options: {
     return undefined;
   }
 
+  function bodyLimit(method: string, pathname: string): number {
+    if (!pathname.startsWith("/api/")) return DEFAULT_BODY_LIMIT;
+    const rest = pathname.slice(4);
+    // The protected client's microsite id is not looked up here: its route is the path after it.
+    const swc = /^\/swc(?<after>\/.*)?$/.exec(rest);
+    const candidates = swc
+      ? [swc.groups?.after ?? "/", (swc.groups?.after ?? "/").replace(/^\/[\w-]+(?=\/)/, "")]
+      : [rest];
+    for (const candidate of candidates) {
+      for (const { route, regex } of compiled) {
+        if (route.method === method && regex.test(candidate)) return route.maxBody ?? DEFAULT_BODY_LIMIT;
+      }
+    }
+    return DEFAULT_BODY_LIMIT;
+  }
+
   return {
     handle,
+    bodyLimit,
     routes: options.routes,
     repo,
     stores,
