@@ -274,7 +274,7 @@ export async function createApp(options: AppOptions) {
   const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
-  const health = createHealthHandler(content.storage);
+  const health = createHealthHandler(content.storage, { lastFullAt: () => content.lastFullAt() });
   const logged = withRequestLog(
     (req, res) => {
       if (!validHost(req.headers.host)) {

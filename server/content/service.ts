@@ -25,13 +25,16 @@ import { BodyTooLarge, DEFAULT_BODY_LIMIT } from "../body";
 import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
-import { isStoreUnavailable } from "./db/errors";
+import { isStoreFull, isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, safeEqual } from "./http";
 import type { ContentRepository, SiteRecord } from "./repository";
 import type { Storage } from "./storage";
 import type { ContentStores } from "./stores/index";
 
 export type ClientKind = "protected" | "unprotected" | "content";
+
+/** When the store has no space left: a visitor's "try again in a minute" (issue 27). */
+export const STORE_FULL_RETRY_AFTER_S = 60;
 
 export interface RouteContext {
   request: Request;
@@ -103,6 +106,8 @@ export interface ContentService {
   storage: Storage;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
+  /** When a write last failed for lack of space (ms since the epoch), if it has: readiness reads it. */
+  lastFullAt(): number | undefined;
   /** The body limit of the route a request would reach (DEFAULT_BODY_LIMIT when none would): for the HTTP layer. */
   bodyLimit(method: string, pathname: string): number;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
@@ -171,6 +176,20 @@ export function createContentService(options: {
   const bases = assetBasesOf(config);
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
+  let fullAt: number | undefined;
+  /** A write refused for lack of space: nothing was stored, so the client is told to try again, not that we failed. */
+  const storeFull = (error: unknown) => {
+    fullAt = Date.now();
+    log.error("[content] store full: the write was refused, nothing stored", { reason: (error as Error).message });
+    return json(
+      {
+        status: "error",
+        message: "Not saved: the server has no space left to store it. Nothing was kept; please try again in a minute.",
+      },
+      503,
+      { "retry-after": String(STORE_FULL_RETRY_AFTER_S) },
+    );
+  };
   const changed = (change: ContentChange) => {
     for (const listener of listeners) {
       try {
@@ -187,6 +206,7 @@ export function createContentService(options: {
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
       if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+      if (isStoreFull(error)) return storeFull(error);
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
         log.error("[content] store unavailable", { reason: (error as Error).message });
@@ -276,6 +296,7 @@ export function createContentService(options: {
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
         if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+        if (isStoreFull(error)) return storeFull(error);
         if (isStoreUnavailable(error)) throw error;
         log.error("[content] unhandled error", { error });
         reportServerError(error, request);
@@ -332,6 +353,7 @@ export function createContentService(options: {
 
   return {
     handle,
+    lastFullAt: () => fullAt,
     bodyLimit,
     routes: options.routes,
     repo,
