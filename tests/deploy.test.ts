@@ -35,12 +35,13 @@ function parseUnit(text: string): Record<string, Record<string, string[]>> {
     if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
     const section = /^\[(\w+)\]$/.exec(line);
     if (section) {
-      current = sections[section[1]!] = {};
+      current = {};
+      sections[section[1]!] = current;
       continue;
     }
     const [key, ...rest] = line.split("=");
     if (!current || !key) throw new Error(`Not a unit line: ${line}`);
-    (current[key] ??= []).push(rest.join("="));
+    current[key] = [...(current[key] ?? []), rest.join("=")];
   }
   return sections;
 }
