@@ -345,9 +345,10 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
 
   /**
    * Every route's URL with one parameter replaced by `value` and the others real, for each of
-   * its parameters in turn (routes without one: as they are).
+   * its parameters in turn (routes without one: as they are); without a value, every route's
+   * URL with real parameters.
    */
-  const urlsOf = (value: string) =>
+  const urlsOf = (value?: string) =>
     allRoutes.flatMap((route) => {
       const content = route.clients.includes("content");
       const base = content
@@ -356,10 +357,11 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
           ? `/api/swc/${BROKER.microsite_id}`
           : "/api/swc";
       const params = [...route.pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-      return (params.length ? params : [undefined]).map((fuzzed) => ({
+      const fuzzed = value === undefined || params.length === 0 ? [undefined] : params;
+      return fuzzed.map((name) => ({
         method: route.method,
         content,
-        url: `${ORIGIN}${base}${route.pattern.replace(/:(\w+)/g, (_, name: string) => (name === fuzzed ? value : real(route.pattern, name)))}`,
+        url: `${ORIGIN}${base}${route.pattern.replace(/:(\w+)/g, (_, param: string) => (param === name ? value! : real(route.pattern, param)))}`,
       }));
     });
 
@@ -397,7 +399,7 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
 
   it("answers NUL bytes and huge numbers in every query parameter with 4xx", async () => {
     const failures: string[] = [];
-    const reads = urlsOf("unused").filter((r) => r.method === "GET" && !r.url.includes("unused"));
+    const reads = urlsOf().filter((r) => r.method === "GET");
     for (const { method, url, content } of reads) {
       // The listings' sitemap reads only ?page and answers 25,000 listings a call: its other keys are skipped.
       for (const key of url.endsWith("/properties/sitemap") ? ["page"] : QUERY_KEYS) {
@@ -416,9 +418,13 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
     const failures: string[] = [];
     const about = (await service.repo.getPage(BROKER.site_id, "about"))!;
     // Real ids everywhere, so a body gets as far as it can.
-    const targets = urlsOf("unused").filter((r) => r.method !== "GET" && !r.url.includes("unused"));
-    for (const [label, body] of [...GENERIC_BODIES, ...kitchenSinks(about)]) {
+    const targets = urlsOf().filter((r) => r.method !== "GET");
+    const labels = [...GENERIC_BODIES, ...kitchenSinks(about)].map(([label]) => label);
+    for (const label of labels) {
       for (const { method, url, content } of targets) {
+        // Made from the page as stored now: a body an earlier call stored must not make this one a mere 409.
+        const current = (await service.repo.getPage(BROKER.site_id, "about"))!;
+        const body = [...GENERIC_BODIES, ...kitchenSinks(current)].find(([name]) => name === label)![1];
         const response = await call(
           method,
           url,
@@ -429,7 +435,7 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
       }
     }
     expect(failures).toEqual([]);
-    // The admin's session still works, and the page is as it was.
+    // The admin's session still works, and the page is as it was (every body was refused).
     await expectSignedIn();
     expect((await service.repo.getPage(BROKER.site_id, "about"))?.version).toBe(about.version);
   }, 240_000);

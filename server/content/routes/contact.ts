@@ -3,10 +3,12 @@
  * request — whose listing must be on the market — and any type added to `contactPayloadSchema`):
  *
  * POST /contact (protected; multipart/form-data or urlencoded). Order of checks: rate limit
- * (429 with Retry-After), content type (415), size (413), fields (400 with field errors),
- * captcha (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then
- * the lead and its outbox rows are stored durably in one transaction and answered
- * {status:"success", id}. Nothing is stored before every check has passed.
+ * (429 with Retry-After), content type (415), size (413; over HTTP a declared length over it
+ * comes first), fields (400 with field errors; a NUL character makes a field invalid), captcha
+ * (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then the lead and
+ * its outbox rows are stored durably in one transaction and answered {status:"success", id}
+ * (503 with Retry-After when the store has no space left). Nothing is stored before every check
+ * has passed.
  *
  * GET /captcha/challenge (protected): a new ALTCHA challenge for this site's forms.
  *
