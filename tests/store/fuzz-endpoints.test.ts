@@ -1,11 +1,13 @@
 /**
  * Malformed requests over every endpoint of the content service and the HTTP server (issues 18
  * and 27), on the embedded store and on PostgreSQL: bad percent-encodings, traversal, NUL bytes
- * in every path segment, query value and body string (PostgreSQL's text cannot hold them), huge
- * numbers (past int32, past 2^53, past float range), wrong types, invalid, huge and deeply
- * nested JSON (100,000 levels, also inside a page's content), every HTTP method (TRACE, WebDAV
- * and unknown ones), as an anonymous caller and as a signed-in admin. Every answer is a 4xx (or
- * a 2xx where the input happens to be acceptable), never a 5xx, and the service keeps answering.
+ * in every path parameter (each in turn, the others real ids: a lead, a page, a listing, an
+ * editor, a token), in every query parameter and in body strings and keys (PostgreSQL's text
+ * cannot hold them), huge numbers (past int32, past 2^53, past float range), wrong types,
+ * invalid, huge and deeply nested JSON (100,000 levels, also inside a page's content), contact
+ * forms, every HTTP method (TRACE, WebDAV and unknown ones) and page paths over real HTTP, as an
+ * anonymous caller and as a signed-in admin. Every answer is a 4xx (or a 2xx where the input
+ * happens to be acceptable), never a 5xx, and the service keeps answering.
  */
 import fs from "node:fs";
 import http from "node:http";
