@@ -75,7 +75,7 @@ export function budgetIncrements(): number[] {
 
 // ---- errors ------------------------------------------------------------------------
 
-export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited";
+export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited" | "unavailable";
 /** Field errors by field name, in field order. */
 export type FieldErrors = Record<string, ErrorCode>;
 

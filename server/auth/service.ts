@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
+import { isStoreFull } from "../content/db/errors";
 import { clientIp } from "../content/rate-limit";
 import type { Storage } from "../content/storage";
 import type { EditorRecord, Role } from "../content/stores/accounts";
@@ -62,6 +63,13 @@ export const sudoUntil = (principal: Principal): number =>
 
 /** Writes activity at most this often per session or token (each request reads; few write). */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Marking a session or token as used is bookkeeping: on a full disk it is skipped (the idle
+ * timer is not extended) so an editor can still read the studio and the inbox.
+ */
+const unlessFull = (error: unknown) => {
+  if (!isStoreFull(error)) throw error;
+};
 /** Setup links live an hour, invitations a week, resets a day. */
 export const LINK_LIFETIME_MS = { setup: 60 * 60_000, invite: 7 * 24 * 60 * 60_000, reset: 24 * 60 * 60_000 } as const;
 
@@ -110,7 +118,8 @@ export class AuthService {
     if (!session) return null;
     const editor = await this.storage.accounts.get(session.editor_id);
     if (!editor) return null;
-    if (now - session.last_seen_ms > TOUCH_EVERY_MS) await this.storage.sessions.touch(session.id, now);
+    if (now - session.last_seen_ms > TOUCH_EVERY_MS)
+      await this.storage.sessions.touch(session.id, now).catch(unlessFull);
     return { editor: editorView(editor), via: "session", session, scopes: ["read", "write"], holder: session.id };
   }
 
@@ -122,7 +131,7 @@ export class AuthService {
     const editor = await this.storage.accounts.get(token.editor_id);
     if (!editor) return null;
     if (token.last_used_ms === null || now - token.last_used_ms > TOUCH_EVERY_MS)
-      await this.storage.apiTokens.touch(token.id, now);
+      await this.storage.apiTokens.touch(token.id, now).catch(unlessFull);
     return { editor: editorView(editor), via: "token", token, scopes: token.scopes, holder: `token:${token.id}` };
   }
 

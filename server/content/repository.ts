@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { brokerCardSchema } from "../../schema/api";
-import { siteTypeSchema, VARIANT_COLORS } from "../../schema/common";
+import { MAX_INT32, siteTypeSchema, VARIANT_COLORS } from "../../schema/common";
 import {
   alternatePathSchema,
   metadataSchema,
@@ -52,7 +52,7 @@ export const pageRecordSchema = z.object({
   seo: seoSchema.partial().optional(),
   /** Excluded from the sitemap and marked noindex. */
   hidden: z.boolean().default(false),
-  version: z.number().int().nonnegative().default(1),
+  version: z.number().int().nonnegative().max(MAX_INT32).default(1),
   updated_at: z.string().optional(),
 });
 export type PageRecord = z.infer<typeof pageRecordSchema>;

@@ -21,10 +21,11 @@ import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
 import { type AuthService, type Principal, sudoUntil } from "../auth/service";
+import { BodyTooLarge, DEFAULT_BODY_LIMIT } from "../body";
 import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
-import { isStoreUnavailable } from "./db/errors";
+import { isStoreFull, isStoreUnavailable } from "./db/errors";
 import { errorResponse, HttpError, json, reauthRequired, safeEqual } from "./http";
 import type { ContentRepository, SiteRecord } from "./repository";
 import type { Storage } from "./storage";
@@ -32,12 +33,17 @@ import type { ContentStores } from "./stores/index";
 
 export type ClientKind = "protected" | "unprotected" | "content";
 
+/** When the store has no space left: a visitor's "try again in a minute" (issue 27). */
+export const STORE_FULL_RETRY_AFTER_S = 60;
+
 export interface RouteContext {
   request: Request;
   url: URL;
   /** Path after the client base, e.g. `/page/demo-broker`. */
   path: string;
   params: Record<string, string>;
+  /** The most bytes of body this route reads (its `maxBody`): what `readJson` and `readForm` hold it to. */
+  maxBody: number;
   client: ClientKind;
   /** The site the protected or content client authenticated as. */
   site?: SiteRecord;
@@ -88,6 +94,11 @@ export interface Route {
    * editor must have proved who they are within SUDO_MS, else 403 `reauth_required` (sudo mode).
    */
   sudo?: boolean;
+  /**
+   * The most bytes of body it reads; DEFAULT_BODY_LIMIT (64 KB) when unset. The HTTP layer
+   * refuses a longer body with 413 before the route runs or as it streams (server/body.ts).
+   */
+  maxBody?: number;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -100,6 +111,10 @@ export interface ContentService {
   storage: Storage;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
+  /** When a write last failed for lack of space (ms since the epoch), if it has: readiness reads it. */
+  lastFullAt(): number | undefined;
+  /** The body limit of the route a request would reach (DEFAULT_BODY_LIMIT when none would): for the HTTP layer. */
+  bodyLimit(method: string, pathname: string): number;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
   onChange(listener: (change: ContentChange) => void): () => void;
 }
@@ -114,12 +129,27 @@ function compile(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not ours. */
+/**
+ * Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not
+ * ours, and so is a NUL character, which no id holds and PostgreSQL's text cannot store.
+ */
 function decodeParam(value: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
     throw new HttpError(400, "Malformed percent-encoding in the path");
+  }
+  if (decoded.includes("\u0000")) throw new HttpError(400, "The path may not hold a NUL character");
+  return decoded;
+}
+
+/** Refuses a query holding a NUL character in a name or a value (no parameter takes one; PostgreSQL cannot store it). */
+function checkQuery(url: URL): void {
+  if (!url.search.includes("%00") && !url.search.includes("\u0000")) return;
+  for (const [key, value] of url.searchParams) {
+    if (key.includes("\u0000") || value.includes("\u0000"))
+      throw new HttpError(400, "The query may not hold a NUL character", { [key.replaceAll("\u0000", "")]: "format" });
   }
 }
 
@@ -151,6 +181,20 @@ export function createContentService(options: {
   const bases = assetBasesOf(config);
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
+  let fullAt: number | undefined;
+  /** A write refused for lack of space: nothing was stored, so the client is told to try again, not that we failed. */
+  const storeFull = (error: unknown) => {
+    fullAt = Date.now();
+    log.error("[content] store full: the write was refused, nothing stored", { reason: (error as Error).message });
+    return json(
+      {
+        status: "error",
+        message: "Not saved: the server has no space left to store it. Nothing was kept; please try again in a minute.",
+      },
+      503,
+      { "retry-after": String(STORE_FULL_RETRY_AFTER_S) },
+    );
+  };
   const changed = (change: ContentChange) => {
     for (const listener of listeners) {
       try {
@@ -166,6 +210,8 @@ export function createContentService(options: {
       return await dispatch(request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+      if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+      if (isStoreFull(error)) return storeFull(error);
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
         log.error("[content] store unavailable", { reason: (error as Error).message });
@@ -211,6 +257,7 @@ export function createContentService(options: {
       else if (siteKey) return errorResponse(401, "Missing or invalid site key");
     }
 
+    checkQuery(url);
     const language = request.headers.get("content-language");
     const locale: Locale = isLocale(language) ? language : "fr";
     const principal = () => auth.principal(request);
@@ -238,6 +285,7 @@ export function createContentService(options: {
           url,
           path: rest,
           params,
+          maxBody: route.maxBody ?? DEFAULT_BODY_LIMIT,
           client,
           site,
           locale,
@@ -252,6 +300,8 @@ export function createContentService(options: {
         return request.method === "GET" && VISITOR_ASSETS.test(rest) ? await withAssetBase(answer, bases) : answer;
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+        if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+        if (isStoreFull(error)) return storeFull(error);
         if (isStoreUnavailable(error)) throw error;
         log.error("[content] unhandled error", { error });
         reportServerError(error, request);
@@ -291,8 +341,26 @@ export function createContentService(options: {
     return undefined;
   }
 
+  function bodyLimit(method: string, pathname: string): number {
+    if (!pathname.startsWith("/api/")) return DEFAULT_BODY_LIMIT;
+    const rest = pathname.slice(4);
+    // The protected client's microsite id is not looked up here: its route is the path after it.
+    const swc = /^\/swc(?<after>\/.*)?$/.exec(rest);
+    const candidates = swc
+      ? [swc.groups?.after ?? "/", (swc.groups?.after ?? "/").replace(/^\/[\w-]+(?=\/)/, "")]
+      : [rest];
+    for (const candidate of candidates) {
+      for (const { route, regex } of compiled) {
+        if (route.method === method && regex.test(candidate)) return route.maxBody ?? DEFAULT_BODY_LIMIT;
+      }
+    }
+    return DEFAULT_BODY_LIMIT;
+  }
+
   return {
     handle,
+    lastFullAt: () => fullAt,
+    bodyLimit,
     routes: options.routes,
     repo,
     stores,

@@ -77,8 +77,17 @@ export interface Storage {
   readonly migrations: MigrationReport;
   /** Answers once the database can be queried (readiness checks). */
   ping(): Promise<void>;
+  /**
+   * Commits one small write (a row of `meta`): fails when the store cannot take writes, a full
+   * disk above all (readiness checks, issue 27).
+   */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The readiness write: the same statement in both dialects (a timestamp, so every probe changes the row). */
+const WRITE_PROBE_SQL =
+  "INSERT INTO meta(key, value) VALUES('write_probe_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value";
 
 /** Opens the embedded store in a data folder: creates the file when missing, applies migrations. */
 export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Storage {
@@ -104,6 +113,9 @@ export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Stor
     migrations,
     async ping() {
       db.prepare("SELECT 1").get();
+    },
+    async probeWrite() {
+      db.prepare(WRITE_PROBE_SQL).run(String(Date.now()));
     },
     async close() {
       if (db.isOpen) db.close();
@@ -150,6 +162,9 @@ function postgresStorage(
     migrations,
     async ping() {
       await pool.query("SELECT 1");
+    },
+    async probeWrite() {
+      await pool.query(WRITE_PROBE_SQL.replace("?", "$1"), [String(Date.now())]);
     },
     async close() {
       if (closed) return;

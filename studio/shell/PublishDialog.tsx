@@ -74,6 +74,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
       } else if (error instanceof StudioApiError && error.status === 423) {
         const holder = (error.body as { lock?: { editor?: { name?: string } } } | undefined)?.lock?.editor?.name ?? "?";
         setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder }) });
+      } else if (error instanceof StudioApiError && error.status === 503) {
+        // The store took nothing (its disk full, or unreachable): nothing lost, the draft stays here.
+        setStatus({ kind: "error", text: t("studio.publish.unavailable") });
       } else {
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }

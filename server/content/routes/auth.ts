@@ -31,10 +31,9 @@ const linkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const credentialJson = z.object({ id: z.string().min(1).max(1400), type: z.literal("public-key") }).passthrough();
 
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
-const MAX_BODY = 64_000;
 
 async function body<T extends z.ZodType>(ctx: RouteContext, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await readJson(ctx.request, MAX_BODY));
+  const parsed = schema.safeParse(await readJson(ctx.request, ctx.maxBody));
   if (!parsed.success) throw new HttpError(400, "Invalid request", fieldErrors(parsed.error));
   return parsed.data;
 }

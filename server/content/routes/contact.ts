@@ -3,10 +3,12 @@
  * request — whose listing must be on the market — and any type added to `contactPayloadSchema`):
  *
  * POST /contact (protected; multipart/form-data or urlencoded). Order of checks: rate limit
- * (429 with Retry-After), content type (415), size (413), fields (400 with field errors),
- * captcha (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then
- * the lead and its outbox rows are stored durably in one transaction and answered
- * {status:"success", id}. Nothing is stored before every check has passed.
+ * (429 with Retry-After), content type (415), size (413; over HTTP a declared length over it
+ * comes first), fields (400 with field errors; a NUL character makes a field invalid), captcha
+ * (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then the lead and
+ * its outbox rows are stored durably in one transaction and answered {status:"success", id}
+ * (503 with Retry-After when the store has no space left). Nothing is stored before every check
+ * has passed.
  *
  * GET /captcha/challenge (protected): a new ALTCHA challenge for this site's forms.
  *
@@ -17,7 +19,7 @@ import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
 import { consentText } from "../../leads/messages";
 import { requireEditor } from "../auth";
 import { AltchaVerifier } from "../captcha";
-import { HttpError, json, queryObject } from "../http";
+import { HttpError, json, queryObject, readBody } from "../http";
 import { clientIp } from "../rate-limit";
 import type { SiteRecord } from "../repository";
 import type { Route } from "../service";
@@ -31,34 +33,6 @@ const KNOWN_CODES = new Set(["required", "format", "markup-not-allowed", "too-lo
 function consentOf(payload: ContactPayload, site: SiteRecord, at: Date): LeadConsent | null {
   if (payload.form_type !== "property_alert") return null;
   return { email: { given_at: at.toISOString(), text: consentText(payload.locale, site.name) } };
-}
-
-/** Reads at most `max` bytes of the body; more is a 413, whether or not content-length was sent. */
-async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) throw new HttpError(413, "Payload too large");
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      // Stop reading; the rest is left to the HTTP layer (cancelling a FormData-made stream trips undici).
-      reader.releaseLock();
-      throw new HttpError(413, "Payload too large");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Field errors by field name, as short codes: required, format, markup-not-allowed, too-long, invalid. */
@@ -90,7 +64,7 @@ function storedPayload(payload: ContactPayload): Record<string, unknown> {
 }
 
 const submissionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -99,7 +73,8 @@ export const contactRoutes: Route[] = [
     method: "POST",
     pattern: "/contact",
     clients: ["protected"],
-    handler: async ({ request, stores, site }) => {
+    maxBody: MAX_CONTACT_BYTES,
+    handler: async ({ request, stores, site, maxBody }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
       const ip = clientIp(request);
       const limit = await stores.contactLimiter.take(ip);
@@ -115,7 +90,7 @@ export const contactRoutes: Route[] = [
       if (!FORM_TYPES.includes(mediaType)) {
         throw new HttpError(415, "Send multipart/form-data or application/x-www-form-urlencoded");
       }
-      const bytes = await readLimited(request, MAX_CONTACT_BYTES);
+      const bytes = await readBody(request, maxBody);
       let form: FormData;
       try {
         form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
@@ -126,8 +101,10 @@ export const contactRoutes: Route[] = [
       const data: Record<string, unknown> = {};
       const fileErrors: Record<string, string> = {};
       for (const [key, value] of form.entries()) {
+        // No field takes a NUL character (PostgreSQL cannot store one): the field is not valid.
+        if (key.includes("\u0000")) throw new HttpError(400, "Some fields are missing or invalid", { body: "format" });
         if (key in data || key in fileErrors) continue;
-        if (typeof value === "string") data[key] = value;
+        if (typeof value === "string" && !value.includes("\u0000")) data[key] = value;
         else fileErrors[key] = "format";
       }
       const parsed = contactPayloadSchema.safeParse(data);

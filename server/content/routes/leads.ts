@@ -163,9 +163,10 @@ export const leadRoutes: Route[] = [
     pattern: "/leads/:site_id/:id/status",
     clients: ["content"],
     access: "editor",
+    maxBody: 1024,
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
-      const parsed = statusBodySchema.safeParse(await readJson(ctx.request, 10_000));
+      const parsed = statusBodySchema.safeParse(await readJson(ctx.request, ctx.maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid status", { status: "invalid" });
       const id = ctx.params.id ?? "";
       if (!(await ctx.stores.submissions.setStatus(siteId, id, parsed.data.status, new Date()))) {

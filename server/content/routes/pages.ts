@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
 import { newEmbedCode } from "../../../schema/blocks/embeds";
+import { MAX_INT32 } from "../../../schema/common";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -158,7 +159,7 @@ async function cachedPageAnswer(
 const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
-  base_version: z.number().int().nonnegative().optional(),
+  base_version: z.number().int().nonnegative().max(MAX_INT32).optional(),
 });
 
 /** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
@@ -205,8 +206,8 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page/:site_id",
     clients: ["protected", "content"],
-    handler: async ({ request, params, repo, site, stores }) => {
-      const parsed = pageRequestSchema.safeParse(await readJson(request));
+    handler: async ({ request, params, repo, site, stores, maxBody }) => {
+      const parsed = pageRequestSchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page request", fieldErrors(parsed.error));
       const target = site?.site_id === params.site_id ? site : await repo.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
@@ -222,8 +223,8 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page",
     clients: ["unprotected"],
-    handler: async ({ request, repo, config, stores }) => {
-      const parsed = firstLoadRequestSchema.safeParse(await readJson(request));
+    handler: async ({ request, repo, config, stores, maxBody }) => {
+      const parsed = firstLoadRequestSchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid first-load request", fieldErrors(parsed.error));
       const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
       const site = (await repo.findSiteByDomain(host)) ?? (await repo.getSite(config.SITE_ID));
@@ -328,8 +329,10 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ request, params, repo, audit, principal, auth, changed }) => {
-      const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
+    // A whole page with its blocks.
+    maxBody: 8_000_000,
+    handler: async ({ request, params, repo, audit, principal, auth, changed, maxBody }) => {
+      const parsed = savePageBodySchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
       if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
