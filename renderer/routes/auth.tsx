@@ -8,8 +8,8 @@
 import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { authPageOf, authPath, safeNext, signInUrl } from "../lib/studio-paths";
 import { servicesContext } from "../lib/context";
+import { authPageOf, authPath, safeNext, signInUrl } from "../lib/studio-paths";
 // The screens' stylesheet with the route, not with their lazy chunk: the server's page is
 // styled before (and without) its script.
 import "../../studio/auth/auth.css";

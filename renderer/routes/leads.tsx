@@ -7,8 +7,8 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { signInUrl } from "../lib/studio-paths";
 import { servicesContext } from "../lib/context";
+import { signInUrl } from "../lib/studio-paths";
 import type { Route } from "./+types/leads";
 
 export const INBOX_PATHS = { fr: "/fr/qa/demandes", en: "/en/qa/leads" } as const;

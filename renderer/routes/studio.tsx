@@ -7,9 +7,9 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useMatches } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { signInUrl } from "../lib/studio-paths";
 import { servicesContext } from "../lib/context";
 import { siteFactsOf } from "../lib/site-facts";
+import { signInUrl } from "../lib/studio-paths";
 import type { Route } from "./+types/studio";
 
 // The canvas renders every block: it needs the features' stylesheets, which public pages

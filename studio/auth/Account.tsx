@@ -6,6 +6,7 @@ import "../../renderer/messages/auth";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { authPath, signInUrl, studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { Audit, Editors } from "./Admin";
 import {
@@ -19,7 +20,6 @@ import {
   tokenSchema,
 } from "./client";
 import { passkeysSupported, registerPasskey, wasCancelled } from "./passkeys";
-import { authPath, signInUrl, studioPath } from "../../renderer/lib/studio-paths";
 import { ReauthDialog } from "./Reauth";
 import { AuthFrame, Field, problemText, Status, wasNotConfirmed } from "./ui";
 

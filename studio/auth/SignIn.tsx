@@ -6,10 +6,10 @@
 import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { authPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { AuthApiError, call, signedInSchema } from "./client";
 import { passkeysSupported, signInWithPasskey, wasCancelled } from "./passkeys";
-import { authPath } from "../../renderer/lib/studio-paths";
 import { AuthFrame, Field, Status } from "./ui";
 
 /** What the route's action answered when the form was posted without its script. */

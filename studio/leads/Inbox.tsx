@@ -33,10 +33,10 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
 import { mailtoHref } from "../../schema/forms";
 import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
-import { signInUrl } from "../../renderer/lib/studio-paths";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 

@@ -13,8 +13,8 @@
 import { type ReactNode, useMemo, useState } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import type { Locale } from "../../schema/common";
 import { signInUrl } from "../../renderer/lib/studio-paths";
+import type { Locale } from "../../schema/common";
 import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
