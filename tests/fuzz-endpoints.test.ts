@@ -102,7 +102,7 @@ describe("fuzz over every endpoint", () => {
   }, 120_000);
 
   it("answers a page saved on a path another page uses with 409, and keeps answering", async () => {
-    const about = await ctx.service.repo.getPage(BROKER.site_id, "about");
+    const about = await ctx.service.storage.content.getPage(BROKER.site_id, "about");
     const clash = { ...structuredClone(about!), page_id: "clash", version: 0 };
     const response = await ctx.service.handle(
       new Request(`${origin}/api/pages/${BROKER.site_id}/clash`, {

@@ -3,8 +3,8 @@
  * meta, the content revision), run against the embedded SQLite store and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageRecord, SiteRecord } from "../../server/content/repository";
 import type { Storage } from "../../server/content/storage";
+import type { PageRecord, SiteRecord } from "../../server/content/stores/content";
 import { harnesses } from "./harness";
 
 const site = (id: string, extra: Partial<SiteRecord> = {}): SiteRecord =>

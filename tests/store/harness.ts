@@ -24,7 +24,7 @@ export const sqliteHarness: StoreHarness = {
     const opened: Storage[] = [];
     return {
       async open() {
-        const storage = openSqliteStorage(dir);
+        const storage = await openSqliteStorage(dir);
         opened.push(storage);
         return storage;
       },

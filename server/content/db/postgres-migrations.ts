@@ -1,11 +1,12 @@
 /**
- * Schema of the PostgreSQL store, one migration per change, the same versions and names
- * as sqlite-migrations.ts. Documents are `json` (kept as written, key order included);
- * searched fields are real, indexed columns. Never edit an applied migration: add one.
+ * The baseline of the PostgreSQL store's schema: the migrations written per database before
+ * each change was written once (migrations.ts), frozen as they were applied, with the same
+ * versions and names as sqlite-migrations.ts. Documents are `json` (kept as written, key order
+ * included); searched fields are real, indexed columns. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",

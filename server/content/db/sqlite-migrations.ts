@@ -1,11 +1,12 @@
 /**
- * Schema of the embedded store (node:sqlite), one migration per change. Version 1 is the
- * schema as it was before migrations existed, written with IF NOT EXISTS so a database
- * made by an older build is adopted as it is. Never edit an applied migration: add one.
+ * The baseline of the embedded store's schema (node:sqlite): the migrations written per
+ * database before each change was written once (migrations.ts), frozen as they were applied.
+ * Version 1 is the schema as it was before migrations existed, written with IF NOT EXISTS so a
+ * database made by an older build is adopted as it is. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const SQLITE_MIGRATIONS: readonly Migration[] = [
+export const SQLITE_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",
