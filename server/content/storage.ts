@@ -100,9 +100,16 @@ export function createStorage(
   };
 }
 
-/** Opens the embedded store in a data folder: creates the file when missing, applies migrations. */
-export async function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Promise<Storage> {
-  const { db, dialect } = sqliteDatabase(openSqliteFile(path.join(dataDir, fileName)));
+/**
+ * Opens the embedded store in a data folder: creates the file when missing, applies migrations.
+ * Its 50,000 listings load into memory in tens of milliseconds, so searches wait for a rebuild of
+ * the index ("wait"); `listingsIndex: "sql"` answers them with queries (the tests of that path).
+ */
+export async function openSqliteStorage(
+  dataDir: string,
+  options: { listingsIndex?: ListingsOptions["index"] } = {},
+): Promise<Storage> {
+  const { db, dialect } = sqliteDatabase(openSqliteFile(path.join(dataDir, SQLITE_FILE)));
   let migrations: MigrationReport;
   try {
     migrations = await migrate(db, dialect, MIGRATIONS);
@@ -110,8 +117,7 @@ export async function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE)
     await dialect.close();
     throw error;
   }
-  // Its 50,000 listings load into memory in tens of milliseconds: searches wait for a rebuild.
-  return createStorage(db, dialect, migrations, { index: "wait" });
+  return createStorage(db, dialect, migrations, { index: options.listingsIndex ?? "wait" });
 }
 
 /** Opens the PostgreSQL store: a pool, then the migrations (under an advisory lock). */
