@@ -45,7 +45,7 @@ function connections(n: number, busyTimeoutMs = 5000) {
 
 describe("the node:sqlite driver", () => {
   it("prepares a statement once per SQL text, whatever the values", async () => {
-    const [{ raw, db }] = connections(1);
+    const { raw, db } = connections(1)[0]!;
     const prepare = vi.spyOn(raw, "prepare");
     for (let id = 1; id <= 20; id++) {
       await db
@@ -61,7 +61,7 @@ describe("the node:sqlite driver", () => {
   });
 
   it("binds booleans as 1 and 0, and counts the rows a write changed", async () => {
-    const [{ db }] = connections(1);
+    const { db } = connections(1)[0]!;
     await db
       .insertInto("probe")
       .values([
@@ -78,18 +78,46 @@ describe("the node:sqlite driver", () => {
   });
 
   it("runs a compiled query again with other values (Prepared), its parameters in the SQL's order", async () => {
-    const [{ db }] = connections(1);
-    await db.insertInto("probe").values({ id: 1, flag: 1, label: "un" }).execute();
-    await db.insertInto("probe").values({ id: 2, flag: 0, label: "deux" }).execute();
-    const query = new Prepared<{ label: string; id: number }, { id: number }>(["label", "id"], (p) =>
-      db.selectFrom("probe").select("id").where("id", ">=", p.id).where("label", "=", p.label).where("flag", "<", 5),
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "node-sqlite-prepared-"));
+    dirs.push(dir);
+    const raw = openSqliteFile(path.join(dir, "test.sqlite"));
+    files.push(raw);
+    const { db, dialect } = sqliteDatabase(raw);
+    raw.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    await db
+      .insertInto("meta")
+      .values([
+        { key: "un", value: "1" },
+        { key: "deux", value: "2" },
+      ])
+      .execute();
+    const query = new Prepared<{ key: string; above: string }, { value: string }>(db, dialect, ["key", "above"], (p) =>
+      db
+        .selectFrom("meta")
+        .select("value")
+        .where("value", ">=", p.above)
+        .where("key", "=", p.key)
+        .where("value", "<", "9"),
     );
-    expect((await query.run(db, { id: 1, label: "deux" })).rows).toEqual([{ id: 2 }]);
-    expect((await query.run(db, { id: 2, label: "un" })).rows).toEqual([]);
+    expect(await query.run({ above: "1", key: "deux" })).toEqual([{ value: "2" }]);
+    expect(await query.run({ above: "2", key: "un" })).toEqual([]);
+    // Inside a transaction it waits its turn: it sees what is committed, not the transaction's writes.
+    let seen: unknown;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("meta").set({ value: "3" }).where("key", "=", "deux").execute();
+      seen = await Promise.race([
+        query.run({ above: "0", key: "deux" }),
+        new Promise((r) => setTimeout(() => r("waiting"), 50)),
+      ]);
+    });
+    expect(seen).toBe("waiting");
+    expect(await query.run({ above: "0", key: "deux" })).toEqual([{ value: "3" }]);
     expect(
       () =>
-        new Prepared<{ id: number }, unknown>(["id"], () => db.selectFrom("probe").select("id").where("id", "=", 1)),
-    ).toThrow(/lacks parameter id/);
+        new Prepared<{ key: string }, unknown>(db, dialect, ["key"], () =>
+          db.selectFrom("meta").select("value").where("key", "=", "un"),
+        ),
+    ).toThrow(/lacks parameter key/);
   });
 
   it("waits for another connection's write lock without blocking the event loop, then writes", async () => {

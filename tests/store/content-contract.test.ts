@@ -1,5 +1,5 @@
 /**
- * The content repository's contract (sites, pages, versions, redirects, demo blocks,
+ * The content store's contract (sites, pages, versions, redirects, demo blocks,
  * meta, the content revision), run against the embedded SQLite store and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +34,7 @@ const page = (id: string, fr: string, en: string, extra: Partial<PageRecord> = {
     ...extra,
   }) as PageRecord;
 
-describe.each(harnesses)("$kind content repository", (harness) => {
+describe.each(harnesses)("$kind content store", (harness) => {
   let db: Awaited<ReturnType<typeof harness.fresh>>;
   let store: Storage;
   let other: Storage;

@@ -7,8 +7,10 @@
 import type {
   ColumnDataType,
   Compilable,
+  CompiledQuery,
   Expression,
   Kysely,
+  QueryResult,
   RawBuilder,
   SelectQueryBuilder,
   SqlBool,
@@ -50,6 +52,16 @@ export interface StoreDialect {
   bytewise(column: string): RawBuilder<string>;
   /** An instant column as milliseconds since the epoch. */
   epochMs(column: string): RawBuilder<number>;
+
+  // ---- hot reads ------------------------------------------------------------------------
+  /**
+   * Runs a compiled SELECT at once when that is safe, else undefined (the caller goes through
+   * Kysely). SQLite answers in microseconds, synchronously, so outside a transaction on its one
+   * connection a read skips the query pipeline's awaits (more than the read itself costs);
+   * inside one it must wait its turn, or it would see that transaction's uncommitted writes.
+   * PostgreSQL: never (a round trip anyway).
+   */
+  readNow<R>(query: CompiledQuery<R>): QueryResult<R> | undefined;
 
   // ---- locks ----------------------------------------------------------------------------
   /**

@@ -97,6 +97,8 @@ export function postgresDatabase(pool: pg.Pool): { db: Db; dialect: StoreDialect
     bytewise: (column) => sql<string>`${sql.ref(column)} COLLATE "C"`,
     epochMs: (column) => sql<number>`(extract(epoch FROM ${sql.ref(column)}) * 1000)::float8`,
 
+    readNow: () => undefined,
+
     forUpdate: (query, skipLocked = false) => (skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()),
     async lockTable(trx, table) {
       await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);

@@ -41,6 +41,8 @@ export function sqliteDatabase(file: DatabaseSync): { db: Db; dialect: StoreDial
     bytewise: (column) => sql<string>`${sql.ref(column)}`,
     epochMs: (column) => sql<number>`round(unixepoch(${sql.ref(column)}, 'subsec') * 1000)`,
 
+    readNow: (query) => (file.isTransaction ? undefined : connection.run(query)),
+
     forUpdate: (query) => query,
     async lockTable() {},
 

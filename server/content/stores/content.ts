@@ -7,7 +7,7 @@
  * reads first (one primary-key read), so a write by any process empties it on the next call.
  */
 import type { Db, StoreDialect, Trx } from "../db/dialect";
-import { bumpRevisions, readRevision } from "../db/queries";
+import { bumpRevisions, Revisions } from "../db/queries";
 import {
   type PageRecord,
   pageDocument,
@@ -48,11 +48,14 @@ export class ContentStore {
   private readonly domains = new Map<string, string | null>();
   private readonly pages = new Map<string, PageRecord | null>();
   private readonly variants = new Map<string, VariantRecord | null>();
+  private readonly revisions: Revisions;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: StoreDialect,
-  ) {}
+  ) {
+    this.revisions = new Revisions(db, dialect);
+  }
 
   /**
    * The content revision: changes on every content write (sites, pages, redirects, demo
@@ -61,7 +64,7 @@ export class ContentStore {
    * by every other on its next request.
    */
   revision(): Promise<number> {
-    return readRevision(this.db, "content");
+    return this.revisions.read("content");
   }
 
   /** Reads the revision and empties the caches when it moved; returns it (what this call may cache under). */

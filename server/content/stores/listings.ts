@@ -17,7 +17,7 @@ import type { Municipality, PropertiesQuery, PropertyListing } from "../../../sc
 import { log } from "../../ops/log";
 import type { ListingRecord } from "../data/listings-generator";
 import type { Bounds, BulkType, Db, StoreDialect } from "../db/dialect";
-import { bumpRevisions, readRevision } from "../db/queries";
+import { bumpRevisions, Revisions } from "../db/queries";
 import type { Database } from "../db/schema";
 import { clusterExpansion, gridCellId, gridCellKey, type ListingIndex, ListingIndexBuilder } from "./listing-index";
 
@@ -191,6 +191,7 @@ export class ListingsStore {
   private municipalityCache: { version: number; list: Municipality[] } | undefined;
   /** Index builds finished, and the last one's duration (ms): for tests and the bench. */
   readonly indexStats = { builds: 0, lastBuildMs: 0 };
+  private readonly revisions: Revisions;
 
   constructor(
     private readonly db: Db,
@@ -198,11 +199,12 @@ export class ListingsStore {
     private readonly options: ListingsOptions = {},
   ) {
     this.mode = options.index ?? "memory";
+    this.revisions = new Revisions(db, dialect);
   }
 
   /** Changes whenever listings or municipalities change, in any process; derived caches key on it. */
   version(): Promise<number> {
-    return readRevision(this.db, "listings");
+    return this.revisions.read("listings");
   }
 
   /** The filters as a condition over `listings l`. */
