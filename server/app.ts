@@ -97,6 +97,7 @@ function validHost(host: string | undefined): boolean {
 const FORWARDED_TO_SIGN_IN = [
   "cookie",
   "origin",
+  "sec-fetch-site",
   "referer",
   "user-agent",
   "x-real-ip",
@@ -280,6 +281,10 @@ export async function createApp(options: AppOptions) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (isHttps(req, trust)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // One client address for everything below, read once as TRUST_PROXY says: the API's throttles
+    // and audit, and the server-side calls of React Router's actions (the no-JS sign-in), whose
+    // requests are made of these headers. A visitor's own X-Real-IP never gets through.
+    req.headers["x-real-ip"] = clientAddress(req, trust) || "unknown";
     // Probes first: no page cache, no Express, no log line per probe.
     if (health(req, res)) return;
     logged(req, res);

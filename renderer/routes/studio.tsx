@@ -57,7 +57,12 @@ export function meta() {
   return [{ title: "Studio" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-type StudioAppProps = { locale: "fr" | "en"; mode: "sections" | "settings"; site: StudioSite };
+type StudioAppProps = {
+  locale: "fr" | "en";
+  mode: "sections" | "settings";
+  site: StudioSite;
+  role: "admin" | "editor";
+};
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
 function LoadingShell() {
@@ -80,6 +85,7 @@ export default function StudioRoute({ loaderData }: Route.ComponentProps) {
         locale={loaderData.locale}
         mode={id === "studio-sections" ? "sections" : "settings"}
         site={loaderData.site}
+        role={loaderData.editor.role}
       />
     </Suspense>
   );

@@ -49,6 +49,17 @@ export type SignInResult =
   | { ok: false; status: 401 }
   | { ok: false; status: 429; retryAfter: number };
 
+/**
+ * Sudo mode (GitHub's): sensitive actions (accounts, roles, API tokens, passkeys, passwords,
+ * site-wide settings) need the editor to have proved who they are within this long, by password
+ * or passkey — so no script running in a signed-in tab can perform them silently.
+ */
+export const SUDO_MS = 10 * 60_000;
+
+/** Until when (ms) a principal may perform sensitive actions; 0 when it may not (API tokens never). */
+export const sudoUntil = (principal: Principal): number =>
+  principal.via === "session" && principal.session ? principal.session.authenticated_ms + SUDO_MS : 0;
+
 /** Writes activity at most this often per session or token (each request reads; few write). */
 const TOUCH_EVERY_MS = 60_000;
 /** Setup links live an hour, invitations a week, resets a day. */
@@ -203,6 +214,55 @@ export class AuthService {
       details: { method: "password" },
     });
     return { ok: true, editor, cookie };
+  }
+
+  /**
+   * Sudo mode by password: the signed-in editor types theirs again. Throttled as sign-in is (per
+   * account and per address), so a script in their tab cannot guess it either.
+   */
+  async reauthenticateWithPassword(
+    who: Principal,
+    password: string,
+    request: Request,
+  ): Promise<
+    { ok: true; until: number } | { ok: false; status: 401 } | { ok: false; status: 429; retryAfter: number }
+  > {
+    const now = this.now();
+    const accountKey = hashKey("account", who.editor.email.trim().toLowerCase());
+    const addressKey = `address:${clientIp(request)}`;
+    const blocked = await this.blockedFor(accountKey, addressKey, now);
+    if (blocked > 0) return { ok: false, status: 429, retryAfter: Math.ceil(blocked / 1000) };
+    const editor = await this.storage.accounts.get(who.editor.id);
+    const matches = await verifyPassword(password, editor?.password_hash ?? (await decoyHash()));
+    if (!editor?.password_hash || !matches || !who.session) {
+      await Promise.all([
+        this.storage.loginThrottle.fail(accountKey, now, ACCOUNT_POLICY.windowMs, (n) => delayAfter(n, ACCOUNT_POLICY)),
+        this.storage.loginThrottle.fail(addressKey, now, ADDRESS_POLICY.windowMs, (n) => delayAfter(n, ADDRESS_POLICY)),
+      ]);
+      await this.audit(request, who, {
+        action: "auth.reauth",
+        outcome: "failure",
+        target: who.editor.email,
+        details: { method: "password" },
+      });
+      return { ok: false, status: 401 };
+    }
+    await Promise.all([this.storage.loginThrottle.clear(accountKey), this.storage.loginThrottle.clear(addressKey)]);
+    return { ok: true, until: await this.reauthenticated(who, request, "password") };
+  }
+
+  /** Records a proof of identity in the principal's session; returns until when sudo mode lasts. */
+  async reauthenticated(who: Principal, request: Request, method: "password" | "passkey"): Promise<number> {
+    const now = this.now();
+    if (!who.session) throw new Error("Re-authentication needs a session");
+    await this.storage.sessions.reauthenticated(who.session.id, now);
+    await this.audit(request, who, {
+      action: "auth.reauth",
+      outcome: "success",
+      target: who.editor.email,
+      details: { method },
+    });
+    return now + SUDO_MS;
   }
 
   /** How long (ms) the sign-in keys of this attempt must still wait; 0 when they may try. */

@@ -13,6 +13,17 @@ export function errorResponse(status: number, message: string, errors?: Record<s
   return json({ status: "error", message, ...(errors ? { errors } : {}) }, status);
 }
 
+/**
+ * The answer to a sensitive action without a recent proof of identity (sudo mode): the studio
+ * asks for the password or a passkey (POST /api/auth/reauth…), then sends the action again.
+ */
+export function reauthRequired(): Response {
+  return json(
+    { status: "error", code: "reauth_required", message: "Confirm who you are (password or passkey) to do this" },
+    403,
+  );
+}
+
 /** Field errors keyed by field name, from a zod error: `{ first_name: "required" }`. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

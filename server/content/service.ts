@@ -20,13 +20,13 @@ import { assetBasesOf, movesAssets, withAssetUrls } from "../../schema/assets";
 import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
-import type { AuthService, Principal } from "../auth/service";
+import { type AuthService, type Principal, sudoUntil } from "../auth/service";
 import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
 import { isStoreUnavailable } from "./db/errors";
 import type { FormServices } from "./form-services";
-import { errorResponse, HttpError, json, safeEqual } from "./http";
+import { errorResponse, HttpError, json, reauthRequired, safeEqual } from "./http";
 import type { Storage } from "./storage";
 import type { SiteRecord } from "./stores/content";
 
@@ -84,6 +84,11 @@ export interface Route {
   scope?: "read" | "write";
   /** Only a session may call it (account management): an API token is refused. */
   sessionOnly?: boolean;
+  /**
+   * A sensitive action (accounts, roles, API tokens, passkeys, site-wide settings): the session's
+   * editor must have proved who they are within SUDO_MS, else 403 `reauth_required` (sudo mode).
+   */
+  sudo?: boolean;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -282,6 +287,7 @@ export function createContentService(options: {
     const scope = route.scope ?? (request.method === "GET" ? "read" : "write");
     if (!who.scopes.includes(scope)) return errorResponse(403, `This token lacks the ${scope} scope`);
     if (access === "admin" && who.editor.role !== "admin") return errorResponse(403, "Only an admin may do this");
+    if (route.sudo && sudoUntil(who) <= auth.now()) return reauthRequired();
     return undefined;
   }
 

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Locale } from "../../schema/common";
 import { fieldKey, fieldLabel, valueDescription, valueLabel } from "../labels";
 import { Icon } from "../shell/icons";
+import { useStudioRole } from "../shell/role";
 import { ColourPicker } from "./ColourPicker";
 import { type OnChange, useFieldId, useIssues } from "./context";
 import { humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
@@ -433,10 +434,21 @@ function CodeControl({ path, value, onChange, label, field }: ControlProps) {
   const { t } = useTranslation();
   const code = typeof value === "string" ? value : "";
   const [open, setOpen] = useState(false);
+  // Code runs on the site with the session of whoever views it: an administrator's right.
+  const mayEdit = useStudioRole() === "admin";
   return (
     <LeafShell path={path} id={id} label={label} kind="code">
       {(a11y) =>
-        open ? (
+        !mayEdit ? (
+          <div className="sf-code-closed">
+            <pre className="sf-code-preview" aria-describedby={`${id}-admin-only`}>
+              {code.slice(0, 400)}
+            </pre>
+            <p id={`${id}-admin-only`} className="sf-note">
+              {t("studio.fields.codeAdminOnly")}
+            </p>
+          </div>
+        ) : open ? (
           <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={code} path={path} onChange={onChange} />}>
             <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
               <CodeEditor

@@ -65,6 +65,12 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
           href: signInUrl(locale, window.location.pathname),
           link: t("studio.publish.sign-in"),
         });
+      } else if (
+        error instanceof StudioApiError &&
+        error.status === 403 &&
+        (error.body as { code?: unknown } | undefined)?.code === "embed_admin_only"
+      ) {
+        setStatus({ kind: "error", text: t("studio.publish.embed-admin-only") });
       } else if (error instanceof StudioApiError && error.status === 423) {
         const holder = (error.body as { lock?: { editor?: { name?: string } } } | undefined)?.lock?.editor?.name ?? "?";
         setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder }) });

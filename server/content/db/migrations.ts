@@ -31,5 +31,11 @@ function baseline(): Migration[] {
 
 export const MIGRATIONS: readonly Migration[] = [
   ...baseline(),
-  // Next: { version: 100, name: "…", up: async (trx, dialect) => { await trx.schema.createTable(…)… } },
+  {
+    // Issue 27 (sudo mode): when the session's editor last proved who they are (password or
+    // passkey) after signing in; sensitive actions need it within ten minutes. NULL: at sign-in.
+    version: 91,
+    name: "session_reauth",
+    up: (trx, dialect) => trx.schema.alterTable("sessions").addColumn("reauth_ms", dialect.types.ms).execute(),
+  },
 ];

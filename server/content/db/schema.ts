@@ -201,6 +201,8 @@ export interface SessionsTable {
   expires_ms: number;
   ip: string | null;
   user_agent: string | null;
+  /** Migration 91: when the editor last proved who they are after signing in (sudo mode); null: at sign-in. */
+  reauth_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface AuthChallengesTable {
   id: string;

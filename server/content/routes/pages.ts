@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
+import { newEmbedCode } from "../../../schema/blocks/embeds";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -14,6 +15,7 @@ import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
   type ContentStore,
+  type PageRecord,
   pageRecordSchema,
   type SiteRecord,
   type VariantRecord,
@@ -345,6 +347,28 @@ export const pageRoutes: Route[] = [
       if (expected === undefined)
         return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
       const who = (await principal())!;
+      if (who.editor.role !== "admin") {
+        const stored = await content.getPage(siteId, parsed.data.page.page_id);
+        const blocks = (page?: PageRecord) => [...(page?.content ?? []), ...(page?.override?.footer ?? [])];
+        const added = newEmbedCode(blocks(stored), blocks(parsed.data.page));
+        if (added.length) {
+          await audit({
+            action: "page.publish",
+            outcome: "failure",
+            target: `${siteId}/${parsed.data.page.page_id}`,
+            details: { reason: "embed-admin-only", blocks: added },
+          });
+          return json(
+            {
+              status: "error",
+              code: "embed_admin_only",
+              message: "Only an administrator can add or change embedded code (HTML and scripts)",
+              blocks: added,
+            },
+            403,
+          );
+        }
+      }
       const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
       if (lock && lock.holder !== who.holder) {
         return json(

@@ -281,19 +281,33 @@ export class AccountsStore {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Stores a one-time link by the hash of its token. */
+  /**
+   * Stores a new link by the hash of its token; an account's earlier links that are still unused
+   * die with it (only the newest invitation or reset works). Setup links have no account and all
+   * stay valid.
+   */
   async createLink(tokenHash: string, link: AccountLinkRecord): Promise<void> {
-    await this.db
-      .insertInto("account_links")
-      .values({
-        token_hash: tokenHash,
-        kind: link.kind,
-        editor_id: link.editor_id,
-        created_ms: link.created_ms,
-        expires_ms: link.expires_ms,
-        used_ms: null,
-      })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      if (link.editor_id !== null) {
+        await trx
+          .updateTable("account_links")
+          .set({ used_ms: link.created_ms })
+          .where("editor_id", "=", link.editor_id)
+          .where("used_ms", "is", null)
+          .execute();
+      }
+      await trx
+        .insertInto("account_links")
+        .values({
+          token_hash: tokenHash,
+          kind: link.kind,
+          editor_id: link.editor_id,
+          created_ms: link.created_ms,
+          expires_ms: link.expires_ms,
+          used_ms: null,
+        })
+        .execute();
+    });
   }
 
   /** The link's record when it is still valid (unused, not expired), without using it. */

@@ -20,13 +20,16 @@ export interface SessionRecord {
   expires_ms: number;
   ip: string | null;
   user_agent: string | null;
+  /** When the editor last proved who they are in this session (sign-in, then re-authentication). */
+  authenticated_ms: number;
 }
 
-export interface NewSession extends SessionRecord {
+export interface NewSession extends Omit<SessionRecord, "authenticated_ms"> {
   token_hash: string;
 }
 
-export type ChallengeKind = "register" | "authenticate";
+/** "reauthenticate": a signed-in editor confirming who they are with a passkey (sudo mode). */
+export type ChallengeKind = "register" | "authenticate" | "reauthenticate";
 
 export interface ChallengeRecord {
   challenge: string;
@@ -39,11 +42,29 @@ export interface ChallengeRecord {
 /** How often a process prunes dead sessions while finding. */
 export const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
 
-const COLUMNS = ["id", "editor_id", "method", "created_ms", "last_seen_ms", "expires_ms", "ip", "user_agent"] as const;
+/** What a read returns: the session's columns, and when the editor last proved who they are. */
+const COLUMNS = [
+  "id",
+  "editor_id",
+  "method",
+  "created_ms",
+  "last_seen_ms",
+  "expires_ms",
+  "ip",
+  "user_agent",
+  "reauth_ms",
+] as const;
 
-const sessionOfRow = (row: Omit<SessionRecord, "method"> & { method: string }): SessionRecord => ({
+const sessionOfRow = ({
+  reauth_ms,
+  ...row
+}: Omit<SessionRecord, "method" | "authenticated_ms"> & {
+  method: string;
+  reauth_ms: number | null;
+}): SessionRecord => ({
   ...row,
   method: row.method as SessionMethod,
+  authenticated_ms: reauth_ms ?? row.created_ms,
 });
 
 export const isLive = (session: SessionRecord, now: number, idleMs: number) =>
@@ -99,6 +120,11 @@ export class SessionsStore {
       .set({ last_seen_ms: this.dialect.greatest(sql.ref("last_seen_ms"), sql`cast(${now} as bigint)`) })
       .where("id", "=", id)
       .execute();
+  }
+
+  /** Records that the session's editor proved who they are again (sudo mode). */
+  async reauthenticated(id: string, now: number): Promise<void> {
+    await this.db.updateTable("sessions").set({ reauth_ms: now }).where("id", "=", id).execute();
   }
 
   async listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]> {
