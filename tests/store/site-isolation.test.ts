@@ -141,6 +141,10 @@ const ROUTES: Record<string, Case> = {
   "POST /auth/passkey/options": { kind: "shared", body: () => ({}) },
   "POST /auth/passkey/verify": { kind: "shared", body: () => ({}) },
   "POST /auth/sign-out": { kind: "own", body: () => ({}) },
+  // Sudo mode (issue 27): the caller proves who they are again, in their own session.
+  "POST /auth/reauth": { kind: "own", body: () => ({}) },
+  "POST /auth/reauth/passkey/options": { kind: "own", body: () => ({}) },
+  "POST /auth/reauth/passkey/verify": { kind: "own", body: () => ({}) },
   "GET /auth/account": { kind: "own" },
   "PATCH /auth/account": { kind: "own", body: () => ({ name: "Xavier Editor" }) },
   "POST /auth/account/password": { kind: "own", body: () => ({}) },
