@@ -51,13 +51,13 @@ export interface ArticleListQuery {
 }
 
 /** Reading time of each language of an article, stored with it. */
-export const readTimes = (a: ArticleRecord) => ({
+const readTimes = (a: ArticleRecord) => ({
   fr: a.fr ? readTime(a.fr.body) : null,
   en: a.en ? readTime(a.en.body) : null,
 });
 
 /** The summary of an article in one language, as GET /articles lists it. */
-export function articleSummary(
+function articleSummary(
   article: ArticleRecord,
   language: Locale,
   readTimeOfLanguage: number | null,
@@ -78,7 +78,7 @@ export function articleSummary(
 }
 
 /** One article with its body as blocks in every language it has (GET /article/{id}). */
-export function articleDetail(
+function articleDetail(
   a: ArticleRecord,
   readTimes: { fr: number | null; en: number | null },
   labels: { fr: string; en: string },
@@ -106,7 +106,7 @@ export function articleDetail(
 }
 
 /** An article's entry in the sitemap and RSS list. */
-export function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: string }): ArticleSitemapEntry {
+function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: string }): ArticleSitemapEntry {
   const published = new Date(a.published_at).toISOString();
   return {
     id: a.id,

@@ -6,7 +6,7 @@
 import type { Db } from "../db/dialect";
 
 /** How often a process prunes expired records while consuming. */
-export const REPLAY_PRUNE_EVERY_MS = 60_000;
+const REPLAY_PRUNE_EVERY_MS = 60_000;
 
 export class CaptchaReplayStore {
   private lastPrune = 0;

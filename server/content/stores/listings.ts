@@ -57,8 +57,8 @@ export interface ListingsOptions {
   onIndexError?: (error: unknown) => void;
 }
 
-export const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-export const sortMunicipalities = (municipalities: Municipality[]) =>
+const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const sortMunicipalities = (municipalities: Municipality[]) =>
   municipalities.sort(
     (a, b) => municipalityCollator.compare(a.DESCRIPTION, b.DESCRIPTION) || a.MUN_CODE.localeCompare(b.MUN_CODE),
   );

@@ -14,7 +14,7 @@ export interface ThrottleState {
   blocked_until_ms: number;
 }
 
-export const THROTTLE_PRUNE_EVERY_MS = 10 * 60_000;
+const THROTTLE_PRUNE_EVERY_MS = 10 * 60_000;
 
 export class LoginThrottleStore {
   private lastPrune = 0;

@@ -39,7 +39,7 @@ const COLUMNS = [
 
 const lockOf = (row: PageLock): PageLock => ({ ...row });
 
-export const holderOf = (lock: LockHolder): LockHolder => ({
+const holderOf = (lock: LockHolder): LockHolder => ({
   holder: lock.holder,
   editor_id: lock.editor_id,
   editor_name: lock.editor_name,

@@ -54,7 +54,7 @@ export function versionRow(
   };
 }
 
-export const clampLimit = (limit: number | undefined) =>
+const clampLimit = (limit: number | undefined) =>
   Math.max(1, Math.min(VERSIONS_PAGE_MAX, Math.trunc(limit ?? 20) || 20));
 
 type Row = {

@@ -13,12 +13,12 @@ export interface RateLimitResult {
 }
 
 /** How often a process prunes full buckets while taking. */
-export const PRUNE_EVERY_MS = 60_000;
+const PRUNE_EVERY_MS = 60_000;
 
 const float = (value: number) => sql<number>`cast(${value} as double precision)`;
 const bucket = (column: "tokens" | "updated_ms") => sql.ref<number>(`rate_limit_buckets.${column}`);
 
-export function rateLimitResult(row: { tokens: number; allowed: boolean | number }, rate: number): RateLimitResult {
+function rateLimitResult(row: { tokens: number; allowed: boolean | number }, rate: number): RateLimitResult {
   if (row.allowed) return { allowed: true, retryAfter: 0 };
   return { allowed: false, retryAfter: Math.max(1, Math.ceil((1 - row.tokens) / rate / 1000)) };
 }

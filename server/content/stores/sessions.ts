@@ -40,7 +40,7 @@ export interface ChallengeRecord {
 }
 
 /** How often a process prunes dead sessions while finding. */
-export const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
+const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
 
 /** What a read returns: the session's columns, and when the editor last proved who they are. */
 const COLUMNS = [
@@ -67,7 +67,7 @@ const sessionOfRow = ({
   authenticated_ms: reauth_ms ?? row.created_ms,
 });
 
-export const isLive = (session: SessionRecord, now: number, idleMs: number) =>
+const isLive = (session: SessionRecord, now: number, idleMs: number) =>
   session.expires_ms > now && session.last_seen_ms + idleMs > now;
 
 export class SessionsStore {
