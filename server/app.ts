@@ -204,7 +204,7 @@ export async function createApp(options: AppOptions) {
       build: build as ServerBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       loadContext: (facts) => contextOf(entryModule, facts),
-      revision: () => content.repo.revision(),
+      revision: () => content.storage.content.revision(),
       maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
       sMaxAge: config.PAGE_CACHE_S_MAXAGE,
       staleWhileRevalidate: config.PAGE_CACHE_STALE_WHILE_REVALIDATE,

@@ -70,6 +70,7 @@ export function guardBody(req: http.IncomingMessage, res: http.ServerResponse, l
       req.socket.destroy();
       return;
     }
+    lingerOnClose(req);
     res.writeHead(413, {
       "content-type": refusal.contentType,
       "content-length": Buffer.byteLength(refusal.body),
@@ -155,6 +156,33 @@ export function guardBody(req: http.IncomingMessage, res: http.ServerResponse, l
       );
       return stream;
     },
+  };
+}
+
+/** How long a refused connection stays half-open for its client to read the 413 (RFC 9112 §9.6). */
+const LINGER_MS = 2_000;
+
+/**
+ * A lingering close: after the 413 the server neither reads the rest (the client's writes stall
+ * once the windows fill; even a FIN would make Node read on to see the end) nor destroys the
+ * socket at once. Destroying it
+ * with the client's bytes unread sends a reset, and a client still writing may lose the answer it
+ * had not read yet (seen under load). The socket goes when the client closes, or after LINGER_MS.
+ */
+function lingerOnClose(req: http.IncomingMessage): void {
+  // Node reads an unread body off the wire once the answer is finished (IncomingMessage._dump):
+  // not this one, whose rest must never be read. `_dumped` is how Node marks it done.
+  (req as unknown as { _dumped: boolean })._dumped = true;
+  const socket = req.socket;
+  // Nor does the server's own bookkeeping resume it after the answer (it would read the rest).
+  socket.pause();
+  socket.resume = function resume(this: typeof socket) {
+    return this;
+  };
+  socket.destroySoon = function destroySoon(this: typeof socket) {
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
   };
 }
 

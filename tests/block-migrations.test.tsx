@@ -156,7 +156,7 @@ describe("block migrations", () => {
     const ctx = await createTestService();
     try {
       const token = await editorToken(ctx.service);
-      const page = structuredClone((await ctx.service.repo.getPage(BROKER.site_id, "about"))!);
+      const page = structuredClone((await ctx.service.storage.content.getPage(BROKER.site_id, "about"))!);
       const future = { ...stored("future"), schema_version: 7 };
       page.content.push(future, { id: "unknown", block_type: "retired_block_9", fields: {} });
       const answer = await ctx.service.handle(
@@ -167,7 +167,7 @@ describe("block migrations", () => {
         }),
       );
       expect(answer.status).toBe(200);
-      const saved = (await ctx.service.repo.getPage(BROKER.site_id, "about"))!;
+      const saved = (await ctx.service.storage.content.getPage(BROKER.site_id, "about"))!;
       expect(saved.content.slice(-2)).toEqual([future, { id: "unknown", block_type: "retired_block_9", fields: {} }]);
     } finally {
       await ctx.cleanup();

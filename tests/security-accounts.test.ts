@@ -13,8 +13,8 @@ import { hashSecret } from "../server/auth/secrets";
 import { SUDO_MS } from "../server/auth/service";
 import { loadConfig } from "../server/config";
 import { createEmbeddedContentService } from "../server/content/index";
-import type { PageRecord } from "../server/content/repository";
 import type { ContentService } from "../server/content/service";
+import type { PageRecord } from "../server/content/stores/content";
 import { type AnswerBody, BROKER, fixtureEditor } from "./helpers/content-service";
 
 const origin = "http://localhost";
@@ -81,7 +81,7 @@ describe("accounts against a hostile editor and scripts in an admin's tab", () =
   async function publish(cookie: string, page: PageRecord) {
     return call("PUT", `/pages/${BROKER.site_id}/${page.page_id}`, { cookie }, { page, base_version: page.version });
   }
-  const about = async () => structuredClone((await service.repo.getPage(BROKER.site_id, "about"))!);
+  const about = async () => structuredClone((await service.storage.content.getPage(BROKER.site_id, "about"))!);
 
   it("refuses an editor's save that adds or changes embedded code, and takes an admin's", async () => {
     const editor = await signIn("editor");

@@ -26,10 +26,10 @@ import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
 import { isStoreFull, isStoreUnavailable } from "./db/errors";
+import type { FormServices } from "./form-services";
 import { errorResponse, HttpError, json, reauthRequired, safeEqual } from "./http";
-import type { ContentRepository, SiteRecord } from "./repository";
 import type { Storage } from "./storage";
-import type { ContentStores } from "./stores/index";
+import type { SiteRecord } from "./stores/content";
 
 export type ClientKind = "protected" | "unprotected" | "content";
 
@@ -48,9 +48,10 @@ export interface RouteContext {
   /** The site the protected or content client authenticated as. */
   site?: SiteRecord;
   locale: Locale;
-  repo: ContentRepository;
-  /** Listings, articles, submissions and the helpers built on them. */
-  stores: ContentStores;
+  /** Every store of the service's database: `storage.content` (sites, pages…), `storage.listings`… */
+  storage: Storage;
+  /** The captcha verifier, the contact rate limiter and lead delivery. */
+  forms: FormServices;
   config: Config;
   auth: AuthService;
   /** Who makes the request (session or API token), resolved on first call; null when nobody signed in. */
@@ -105,10 +106,9 @@ export interface Route {
 export interface ContentService {
   handle(request: Request): Promise<Response>;
   routes: readonly Route[];
-  repo: ContentRepository;
-  stores: ContentStores;
   /** The database behind it; closing it is the owner's job (server shutdown, test cleanup). */
   storage: Storage;
+  forms: FormServices;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
   /** When a write last failed for lack of space (ms since the epoch), if it has: readiness reads it. */
@@ -171,13 +171,13 @@ async function withAssetBase(answer: Response, bases: ReturnType<typeof assetBas
 
 export function createContentService(options: {
   storage: Storage;
-  stores: ContentStores;
+  forms: FormServices;
   config: Config;
   routes: readonly Route[];
   auth: AuthService;
 }): ContentService {
-  const { storage, stores, config, auth } = options;
-  const repo = storage.content;
+  const { storage, forms, config, auth } = options;
+  const content = storage.content;
   const bases = assetBasesOf(config);
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
@@ -234,7 +234,7 @@ export function createContentService(options: {
       const after = `/${swc.groups?.rest ?? ""}`;
       const micrositeMatch = /^\/(?<microsite>[\w-]+)(?<tail>\/.*)$/.exec(after);
       const candidate = micrositeMatch?.groups?.microsite
-        ? await repo.findSiteByMicrosite(micrositeMatch.groups.microsite)
+        ? await content.findSiteByMicrosite(micrositeMatch.groups.microsite)
         : undefined;
       if (candidate && micrositeMatch?.groups?.tail) {
         if (!safeEqual(request.headers.get("x-site-key"), candidate.site_key)) {
@@ -252,7 +252,7 @@ export function createContentService(options: {
       // (session cookie or API token: resolved when a route needs it).
       const siteKey = request.headers.get("x-site-key");
       const siteId = request.headers.get("x-site-id");
-      const bySiteKey = siteId && siteKey ? await repo.getSite(siteId) : undefined;
+      const bySiteKey = siteId && siteKey ? await content.getSite(siteId) : undefined;
       if (bySiteKey && safeEqual(siteKey, bySiteKey.site_key)) site = bySiteKey;
       else if (siteKey) return errorResponse(401, "Missing or invalid site key");
     }
@@ -289,8 +289,8 @@ export function createContentService(options: {
           client,
           site,
           locale,
-          repo,
-          stores,
+          storage,
+          forms,
           config,
           auth,
           principal,
@@ -362,9 +362,8 @@ export function createContentService(options: {
     lastFullAt: () => fullAt,
     bodyLimit,
     routes: options.routes,
-    repo,
-    stores,
     storage,
+    forms,
     auth,
     onChange(listener) {
       listeners.add(listener);

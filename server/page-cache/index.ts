@@ -33,7 +33,7 @@ export interface PageCacheOptions {
   mode: "production" | "development";
   /** The load context of a render, as the app makes it, with `facts` for the loaders to fill. */
   loadContext: (facts: PageCacheFacts) => RouterContextProvider;
-  /** The content revision (repo.revision()): every content write changes it. */
+  /** The content revision (storage.content.revision()): every content write changes it. */
   revision: () => Promise<number>;
   maxBytes: number;
   /** `s-maxage` for shared caches, in seconds; 0 keeps them from storing pages. */

@@ -52,7 +52,7 @@ function sqliteOnTmpfs(): FullStore {
     label: "sqlite (a full tmpfs)",
     async open() {
       execFileSync("mount", ["-t", "tmpfs", "-o", "size=256m", "tmpfs", dir]);
-      storage = openSqliteStorage(dir);
+      storage = await openSqliteStorage(dir);
       return { storage, dataDir: dir };
     },
     async fill() {
@@ -200,7 +200,7 @@ describe.each([sqliteOnTmpfs(), postgresDiskFull()])("a full disk: $label", (sto
     });
   };
   const publish = async () => {
-    const page = (await service.repo.getPage(BROKER.site_id, "about"))!;
+    const page = (await service.storage.content.getPage(BROKER.site_id, "about"))!;
     return fetch(`${base}/api/pages/${BROKER.site_id}/about`, {
       method: "PUT",
       headers: { "content-type": "application/json", cookie, origin: base },
@@ -222,8 +222,8 @@ describe.each([sqliteOnTmpfs(), postgresDiskFull()])("a full disk: $label", (sto
     const before = await sendLead("Envoyée avant que le disque soit plein");
     expect(before.status).toBe(200);
     const acknowledged = ((await before.json()) as { id: string }).id;
-    const leads = await service.stores.submissions.count();
-    const version = (await service.repo.getPage(BROKER.site_id, "about"))!.version;
+    const leads = await service.storage.submissions.count();
+    const version = (await service.storage.content.getPage(BROKER.site_id, "about"))!.version;
     expect((await readyz()).status).toBe(200);
 
     await store.fill();
@@ -237,9 +237,9 @@ describe.each([sqliteOnTmpfs(), postgresDiskFull()])("a full disk: $label", (sto
       expect.soft(answer.headers.get("retry-after"), what).toBe("60");
       expect.soft(((await answer.json()) as { message: string }).message, what).toMatch(/try again in a minute/);
     }
-    expect(await service.stores.submissions.count()).toBe(leads);
-    expect(await service.stores.submissions.get(BROKER.site_id, acknowledged)).toBeDefined();
-    expect((await service.repo.getPage(BROKER.site_id, "about"))!.version).toBe(version);
+    expect(await service.storage.submissions.count()).toBe(leads);
+    expect(await service.storage.submissions.get(BROKER.site_id, acknowledged)).toBeDefined();
+    expect((await service.storage.content.getPage(BROKER.site_id, "about"))!.version).toBe(version);
 
     // Reading goes on: a page's data, listings, and the studio's own session (its bookkeeping write skipped).
     const page = await fetch(`${base}/api/swc/${BROKER.microsite_id}/page/${BROKER.site_id}`, {

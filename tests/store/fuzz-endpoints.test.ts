@@ -20,8 +20,8 @@ import { createApp } from "../../server/app";
 import { fixtureEditors } from "../../server/auth/setup";
 import { loadConfig } from "../../server/config";
 import { allRoutes, createEmbeddedContentService } from "../../server/content/index";
-import type { PageRecord } from "../../server/content/repository";
 import type { ContentService } from "../../server/content/service";
+import type { PageRecord } from "../../server/content/stores/content-records";
 import { harnesses } from "./harness";
 
 const ORIGIN = "http://localhost";
@@ -329,7 +329,7 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
     const admin = await service.storage.accounts.findByEmail(fixtureEditors().find((e) => e.role === "admin")!.email);
     // Another account for the admin's calls on accounts (resetting or removing the admin would end the fuzz's session).
     const other = await service.storage.accounts.findByEmail(fixtureEditors().find((e) => e.role === "editor")!.email);
-    const uls = (await service.stores.listings.search({}, "oldest", 0, 1))[0]!.uls;
+    const uls = (await service.storage.listings.search({}, "oldest", 0, 1))[0]!.uls;
     const token = await service.auth.issueApiToken(admin!.id, "fuzz", ["read"]);
     real = (pattern, param) => {
       if (param === "site_id") return BROKER.site_id;
@@ -418,14 +418,14 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
 
   it("answers wrong, NUL-bearing, huge-numbered, oversized and deep bodies with 4xx on every write", async () => {
     const failures: string[] = [];
-    const about = (await service.repo.getPage(BROKER.site_id, "about"))!;
+    const about = (await service.storage.content.getPage(BROKER.site_id, "about"))!;
     // Real ids everywhere, so a body gets as far as it can.
     const targets = urlsOf().filter((r) => r.method !== "GET");
     const labels = [...GENERIC_BODIES, ...kitchenSinks(about)].map(([label]) => label);
     for (const label of labels) {
       for (const { method, url, content } of targets) {
         // Made from the page as stored now: a body an earlier call stored must not make this one a mere 409.
-        const current = (await service.repo.getPage(BROKER.site_id, "about"))!;
+        const current = (await service.storage.content.getPage(BROKER.site_id, "about"))!;
         const body = [...GENERIC_BODIES, ...kitchenSinks(current)].find(([name]) => name === label)![1];
         const response = await call(
           method,
@@ -439,11 +439,11 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
     expect(failures).toEqual([]);
     // The admin's session still works, and the page is as it was (every body was refused).
     await expectSignedIn();
-    expect((await service.repo.getPage(BROKER.site_id, "about"))?.version).toBe(about.version);
+    expect((await service.storage.content.getPage(BROKER.site_id, "about"))?.version).toBe(about.version);
   }, 240_000);
 
   it("answers contact forms with NUL bytes or huge numbers in any field with 4xx, storing nothing", async () => {
-    const before = await service.stores.submissions.count();
+    const before = await service.storage.submissions.count();
     const failures: string[] = [];
     for (const [label, form] of contactForms()) {
       const response = await call(
@@ -456,7 +456,7 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
       if (response.status >= 500) failures.push(`${label} → ${response.status} ${await response.text()}`);
     }
     expect(failures).toEqual([]);
-    expect(await service.stores.submissions.count()).toBeLessThanOrEqual(before + 1);
+    expect(await service.storage.submissions.count()).toBeLessThanOrEqual(before + 1);
   });
 
   it("answers every HTTP method on every kind of path without a 5xx", async () => {
@@ -539,7 +539,7 @@ describe.each(harnesses)("fuzz over every endpoint ($label)", (harness) => {
   }, 120_000);
 
   it("answers a page saved on a path another page uses with 409, and keeps answering", async () => {
-    const about = await service.repo.getPage(BROKER.site_id, "about");
+    const about = await service.storage.content.getPage(BROKER.site_id, "about");
     const clash = { ...structuredClone(about!), page_id: "clash", version: 0 };
     const response = await call(
       "PUT",

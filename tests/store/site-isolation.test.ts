@@ -246,7 +246,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     };
     expect((await content.savePage(B.site_id, visible)).ok).toBe(true);
     await content.putRedirect(B.site_id, { from: "/fr/zq-old", to: `/fr/${MARK}-target`, status: 301 });
-    const bLeadId = await service.stores.submissions.insert({
+    const bLeadId = await service.storage.submissions.insert({
       site_id: B.site_id,
       type: "contact_form",
       locale: "fr",
@@ -285,8 +285,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const account = (await (await call("/api/auth/account", { headers: { cookie: cookies.y } })).json()) as {
       sessions: { id: string }[];
     };
-    const listing = (await service.stores.listings.search({}, "newest", 0, 1))[0]!;
-    const article = (await service.stores.articles.listAll())[0]!;
+    const listing = (await service.storage.listings.search({}, "newest", 0, 1))[0]!;
+    const article = (await service.storage.articles.listAll())[0]!;
     targets = {
       bPageId,
       bLeadId,
@@ -447,7 +447,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     expect(page?.title.fr).toBe(`Privée ${MARK} original`);
     expect(page?.version).toBe(1);
     expect((await content.findRedirect(B.site_id, "/fr/zq-old"))?.to).toBe(`/fr/${MARK}-target`);
-    const lead = await service.stores.submissions.get(B.site_id, targets.bLeadId);
+    const lead = await service.storage.submissions.get(B.site_id, targets.bLeadId);
     expect(lead?.status).toBe("new");
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);

@@ -1,11 +1,12 @@
 /**
- * Schema of the PostgreSQL store, one migration per change, the same versions and names
- * as sqlite-migrations.ts. Documents are `json` (kept as written, key order included);
- * searched fields are real, indexed columns. Never edit an applied migration: add one.
+ * The baseline of the PostgreSQL store's schema: the migrations written per database before
+ * each change was written once (migrations.ts), frozen as they were applied, with the same
+ * versions and names as sqlite-migrations.ts. Documents are `json` (kept as written, key order
+ * included); searched fields are real, indexed columns. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",
@@ -386,15 +387,6 @@ FROM pages;
 -- indexes that stops at the page, instead of a sort of every matching row.
 CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), price, id);
 CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
-`,
-  },
-  {
-    version: 91,
-    name: "session_reauth",
-    up: `
--- Issue 27 (sudo mode): when the session's editor last proved who they are (password or
--- passkey) after signing in; sensitive actions need it within ten minutes. NULL: at sign-in.
-ALTER TABLE sessions ADD COLUMN reauth_ms bigint;
 `,
   },
 ];

@@ -1,11 +1,12 @@
 /**
- * Schema of the embedded store (node:sqlite), one migration per change. Version 1 is the
- * schema as it was before migrations existed, written with IF NOT EXISTS so a database
- * made by an older build is adopted as it is. Never edit an applied migration: add one.
+ * The baseline of the embedded store's schema (node:sqlite): the migrations written per
+ * database before each change was written once (migrations.ts), frozen as they were applied.
+ * Version 1 is the schema as it was before migrations existed, written with IF NOT EXISTS so a
+ * database made by an older build is adopted as it is. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const SQLITE_MIGRATIONS: readonly Migration[] = [
+export const SQLITE_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",
@@ -362,15 +363,6 @@ FROM pages;
     up: `
 -- PostgreSQL's indexes of the price orders; the embedded store sorts in its in-memory index.
 SELECT 1;
-`,
-  },
-  {
-    version: 91,
-    name: "session_reauth",
-    up: `
--- Issue 27 (sudo mode): when the session's editor last proved who they are (password or
--- passkey) after signing in; sensitive actions need it within ten minutes. NULL: at sign-in.
-ALTER TABLE sessions ADD COLUMN reauth_ms INTEGER;
 `,
   },
 ];

@@ -21,8 +21,8 @@ import { requireEditor } from "../auth";
 import { AltchaVerifier } from "../captcha";
 import { HttpError, json, queryObject, readBody } from "../http";
 import { clientIp } from "../rate-limit";
-import type { SiteRecord } from "../repository";
 import type { Route } from "../service";
+import type { SiteRecord } from "../stores/content";
 import type { LeadConsent } from "../stores/submissions";
 
 export const MAX_CONTACT_BYTES = 64 * 1024;
@@ -74,10 +74,10 @@ export const contactRoutes: Route[] = [
     pattern: "/contact",
     clients: ["protected"],
     maxBody: MAX_CONTACT_BYTES,
-    handler: async ({ request, stores, site, maxBody }) => {
+    handler: async ({ request, storage, forms, site, maxBody }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
       const ip = clientIp(request);
-      const limit = await stores.contactLimiter.take(ip);
+      const limit = await forms.contactLimiter.take(ip);
       if (!limit.allowed) {
         return json({ status: "error", message: "Too many submissions, try again later" }, 429, {
           "retry-after": String(limit.retryAfter),
@@ -118,11 +118,11 @@ export const contactRoutes: Route[] = [
       // broker reads which property without looking the number up.
       let listing: { listing_address: string; listing_url: string } | undefined;
       if (payload.form_type === "visit_request") {
-        const record = await stores.listings.get(payload.uls);
+        const record = await storage.listings.get(payload.uls);
         if (!record) throw new HttpError(400, "Some fields are missing or invalid", { uls: "invalid" });
         listing = { listing_address: record.address[payload.locale], listing_url: record.url[payload.locale] };
       }
-      const verdict = await stores.captcha.verify(payload.recaptcha_response, {
+      const verdict = await forms.captcha.verify(payload.recaptcha_response, {
         remoteIp: ip === "unknown" ? undefined : ip,
         hostnames: site.domains,
         siteId: site.site_id,
@@ -134,7 +134,7 @@ export const contactRoutes: Route[] = [
         throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
       }
 
-      const id = await stores.submissions.insert({
+      const id = await storage.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
         locale: payload.locale,
@@ -143,9 +143,9 @@ export const contactRoutes: Route[] = [
         payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
         consent: consentOf(payload, site, new Date()),
-        deliveries: stores.leadDelivery.channels,
+        deliveries: forms.delivery.channels,
       });
-      stores.leadDelivery.stored();
+      forms.delivery.stored();
       return json({ status: "success", id });
     },
   },
@@ -153,10 +153,10 @@ export const contactRoutes: Route[] = [
     method: "GET",
     pattern: "/captcha/challenge",
     clients: ["protected"],
-    handler: async ({ stores, site }) => {
+    handler: async ({ forms, site }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
-      if (!(stores.captcha instanceof AltchaVerifier)) throw new HttpError(404, "This site does not use ALTCHA");
-      return json(await stores.captcha.challenge(site.site_id));
+      if (!(forms.captcha instanceof AltchaVerifier)) throw new HttpError(404, "This site does not use ALTCHA");
+      return json(await forms.captcha.challenge(site.site_id));
     },
   },
   {
@@ -165,17 +165,17 @@ export const contactRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     handler: async (ctx) => {
-      const { params, url, repo, stores } = ctx;
+      const { params, url, storage } = ctx;
       const siteId = params.site_id ?? "";
       await requireEditor(ctx, siteId);
-      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      if (!(await storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
       const parsed = submissionsQuerySchema.safeParse(queryObject(url));
       if (!parsed.success) {
         const key = String(parsed.error.issues[0]?.path[0] ?? "query");
         throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "format" });
       }
       const { page, limit } = parsed.data;
-      const { total, submissions } = await stores.submissions.list(siteId, { offset: (page - 1) * limit, limit });
+      const { total, submissions } = await storage.submissions.list(siteId, { offset: (page - 1) * limit, limit });
       return json({
         data: {
           total,

@@ -26,7 +26,7 @@ async function target(ctx: RouteContext) {
   if (!who) throw new HttpError(401, "Sign in to the studio, or send an API token");
   const site = ctx.params.site_id ?? "";
   const page = ctx.params.page_id ?? "";
-  if (!(await ctx.repo.getSite(site))) throw new HttpError(404, "Unknown site");
+  if (!(await ctx.storage.content.getSite(site))) throw new HttpError(404, "Unknown site");
   return { who, site, page };
 }
 
