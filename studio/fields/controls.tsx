@@ -363,8 +363,7 @@ function CodeControl({ path, value, onChange, label, field }: ControlProps) {
       {(a11y) =>
         !mayEdit ? (
           <div className="sf-code-closed">
-            {/* Focusable: the preview scrolls, and a keyboard must reach all of it. */}
-            <pre className="sf-code-preview" tabIndex={0} aria-label={label} aria-describedby={`${id}-admin-only`}>
+            <pre className="sf-code-preview" aria-describedby={`${id}-admin-only`}>
               {code.slice(0, 400)}
             </pre>
             <p id={`${id}-admin-only`} className="sf-note">
@@ -385,9 +384,7 @@ function CodeControl({ path, value, onChange, label, field }: ControlProps) {
           </EditorBoundary>
         ) : (
           <div className="sf-code-closed">
-            <pre className="sf-code-preview" tabIndex={0} aria-label={label}>
-              {code.slice(0, 400)}
-            </pre>
+            <pre className="sf-code-preview">{code.slice(0, 400)}</pre>
             <button
               type="button"
               {...a11y}
