@@ -154,6 +154,20 @@ function decisionsCitedIn(raw: string): number[] {
   ]);
 }
 
+const ARCHITECTURE = /docs\/architecture\.md,? "([^"]{2,80})"(?::? "([^"]{3,200})")?/g;
+
+/** `docs/architecture.md "Safety"` names a heading of the map; a quote after it is a phrase of it. */
+function architectureProblems(file: string, raw: string, map: { headings: Set<string>; text: string }): string[] {
+  return [...joinLines(raw).matchAll(ARCHITECTURE)].flatMap((m) => {
+    const problems: string[] = [];
+    if (!map.headings.has(normalise(m[1]!))) problems.push(`${file}: ${m[0]} → no heading "${m[1]}" in the map`);
+    const quoted = m[2] === undefined ? undefined : normalise(m[2]).replace(/[.,;:…]+$/, "");
+    if (quoted !== undefined && !map.text.includes(quoted))
+      problems.push(`${file}: ${m[0]} → the quoted "${m[2]}" is not in the map`);
+    return problems;
+  });
+}
+
 describe("the checker", () => {
   const page = readSpecPage(
     [
@@ -225,6 +239,17 @@ describe("citations of docs/spec in the repository", () => {
   it("every cited section, topic, quoted phrase and heading is written in docs/spec", () => {
     const problems = citations.flatMap((citation) => problemsOf(citation, pages[citation.page]));
     expect(problems).toEqual([]);
+  });
+
+  it('every "docs/architecture.md "Heading"" names a heading of the map', () => {
+    const markdown = fs.readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+    const map = {
+      headings: new Set([...markdown.matchAll(/^#{1,4} (.+)$/gm)].map((m) => normalise(m[1]!))),
+      text: normalise(markdown),
+    };
+    const cited = texts.filter(([, text]) => new RegExp(ARCHITECTURE.source).test(joinLines(text)));
+    expect(cited.length).toBeGreaterThan(3);
+    expect(texts.flatMap(([file, text]) => architectureProblems(file, text, map))).toEqual([]);
   });
 
   it("every cited decision of the spec README is one of its numbered decisions", () => {
