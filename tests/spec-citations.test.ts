@@ -86,7 +86,8 @@ const PAGE = /\b(site|blocks)\.md\b/g;
 const REF = /^(?:[ \t]*(?:,|;|and)?[ \t]*)§[ \t]?(\d+)/;
 // A topic is capitalised words right after the number: "Heroes", "Header and navigation".
 const TOPIC = /^ ([A-Z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)*)/;
-const QUOTE = /^(?::|'s)? ?["“]([^"”]{3,200})["”]/;
+// A quoted phrase starts with a word (a closing quote of the surrounding text followed by ", …" is not one).
+const QUOTE = /^(?::|'s)? ?["“](?=[\p{L}\p{N}{])([^"”]{3,200})["”]/u;
 
 /** The citations of the specification in one file's text. */
 function citationsIn(file: string, raw: string): Citation[] {
@@ -192,6 +193,8 @@ describe("the checker", () => {
     expect(check('// (site.md §1: "the hamburger toggles it")')).toEqual([]);
     expect(check('/* site.md "Header and navigation" */')).toEqual([]);
     expect(check("/* site.md §1, §2 and §3 */")).toEqual(["site.md has no §3"]);
+    // The closing quote of a quotation that holds a citation opens no quoted phrase.
+    expect(check('// As in "site.md §1 Header and navigation", "site.md §2"')).toEqual([]);
   });
 
   it("finds a missing section, topic, quote or heading", () => {
