@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the production build against the budgets of DESIGN.md
+ * `npm run bench`: measures the production build against the budgets of docs/architecture.md
  * ("Quality bars") and prints one table with a PASS/FAIL column; results also go to
  * bench-results/latest.json. Never a timed test: run it on a quiet machine.
  *
@@ -46,7 +46,7 @@ export interface BenchRow {
   metric: string;
   value: number | null;
   unit: string;
-  /** Human budget from DESIGN.md, e.g. "≤ 150 KB". */
+  /** Human budget from docs/architecture.md, e.g. "≤ 150 KB". */
   budget?: string;
   /** undefined: informative figure without a budget. */
   pass?: boolean;
@@ -105,8 +105,8 @@ function largestChunks(manifest: ViteManifest, keys: Iterable<string>, count: nu
 const STUDIO_MARKERS = /monaco-editor|monaco|@tiptap|tiptap|prosemirror|@dnd-kit|dnd-kit|DndContext/i;
 
 /**
- * The pages DESIGN.md names for Lighthouse: home, a content page, the search page, a blog
- * post (the first in the sitemap) and a listing (the first in its sitemap, issue 21). The 150 KB budget is a content page's (DESIGN.md); the
+ * The pages docs/architecture.md names for Lighthouse: home, a content page, the search page, a blog
+ * post (the first in the sitemap) and a listing (the first in its sitemap, issue 21). The 150 KB budget is a content page's (docs/architecture.md); the
  * search page's 200 KB, Leaflet included, comes from the property search issue.
  */
 const PUBLIC_PAGES: {

@@ -756,6 +756,55 @@ export const iconCtaCardsBlock = defineBlock({
   },
 });
 
+/**
+ * A highlighted box in the flow of a page: a tip, a fact to know, a warning (the welcome tax,
+ * an inspection deadline). The tone picks the icon and the accent; the words are the editor's.
+ */
+export const calloutBlock = defineBlock({
+  type: "callout_block",
+  family: "text",
+  label: { fr: "Encadré", en: "Callout" },
+  description: {
+    fr: "Un encadré qui fait ressortir un conseil, une information ou une mise en garde",
+    en: "A highlighted box for a tip, a fact to know or a warning",
+  },
+  params: {
+    tone: f
+      .select(["info", "tip", "warning"], "tone", {
+        info: { fr: "Information", en: "Information" },
+        tip: { fr: "Conseil", en: "Tip" },
+        warning: { fr: "Mise en garde", en: "Warning" },
+      })
+      .default("info"),
+  },
+  fields: {
+    /** The box's label above its title ("Bon à savoir"): it says what kind of note this is. */
+    super_title: f.text().optional(),
+    main_title: f.text().optional(),
+    description: f.richtext().optional(),
+    cta: f.link().optional(),
+  },
+  example: {
+    block_params: { color_scheme: "normal", tone: "tip" },
+    fields: {
+      fr: {
+        super_title: "Bon à savoir",
+        main_title: "Prévoyez la taxe de bienvenue dans votre budget",
+        description:
+          "<p>Quelques semaines après l'achat, la municipalité vous envoie le compte des droits de mutation. Pour une maison de 450\u00a0000\u00a0$ à Québec, comptez environ 5\u00a0000\u00a0$, payables en un seul versement.</p>",
+        cta: { url: "/fr/contact", text: "Calculer mes frais avec moi" },
+      },
+      en: {
+        super_title: "Good to know",
+        main_title: "Plan for the welcome tax in your budget",
+        description:
+          "<p>A few weeks after you buy, the municipality sends you the property transfer duties bill. For a $450,000 house in Québec City, count on about $5,000, payable in one instalment.</p>",
+        cta: { url: "/en/contact", text: "Work out my costs with me" },
+      },
+    },
+  },
+});
+
 export const textBlocks = [
   textBlock1,
   textBlock2,
@@ -769,6 +818,7 @@ export const textBlocks = [
   ctaDoubleBlock,
   contactInfosBlock,
   iconCtaCardsBlock,
+  calloutBlock,
 ] as const;
 export type TextBlock1 = z.output<typeof textBlock1.fields>;
 export type TxtImgDoubleBlock1 = z.output<typeof txtImgDoubleBlock1.fields>;
