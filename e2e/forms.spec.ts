@@ -375,7 +375,7 @@ test.describe("property valuation form", () => {
 });
 
 test.describe("mortgage calculator", () => {
-  test("shows the payment only after Calculate (fr)", async ({ page }) => {
+  test("shows the payment after Calculate, then follows the fields; French decimals (fr)", async ({ page }) => {
     await open(page, "/fr/calculatrice-hypothecaire", ".calculator");
     const calc = page.locator(".calculator");
     const cost = calc.locator('[name="cost"]');
@@ -389,23 +389,27 @@ test.describe("mortgage calculator", () => {
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
     await down.fill("100000");
     await expect(down).toHaveValue("100 000");
-    await expect(calc.locator('[name="down_payment_percentage"]')).toHaveValue("20.00");
+    await expect(calc.locator('[name="down_payment_percentage"]')).toHaveValue("20,00");
     await expect(calc.locator('[name="loan_amount"]')).toHaveValue("400 000");
+    // The default rate in the French format, then a rate typed the French way.
+    await expect(calc.locator('[name="interest_rate"]')).toHaveValue("5,5");
+    await calc.locator('[name="interest_rate"]').fill("4,79");
+    await expect(calc.getByText(t("fr", "calculator.errors.interest-rate"))).toHaveCount(0);
+    await calc.getByRole("button", { name: "Calculer" }).click();
+    await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^2\s278,83\s\$$/);
     await calc.locator('[name="interest_rate"]').fill("5");
     await expect(calc.locator('[name="amortization_period"]')).toHaveValue("25");
     await expect(calc.locator('[name="payment_frequency"]')).toHaveValue("monthly");
-    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
-    await calc.getByRole("button", { name: "Calculer" }).click();
+    // Once calculated, the result follows the fields.
     await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^2\s326,42\s\$$/);
     await calc.locator('[name="payment_frequency"]').selectOption("bi-weekly");
-    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
-    await calc.getByRole("button", { name: "Calculer" }).click();
     await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^1\s163,21\s\$$/);
 
     // Too high, then a negative rate: Calculate disabled.
     await down.fill("600000");
     await expect(calc.locator(".form-danger")).toContainText(t("fr", "calculator.messages.down-payment-too-high"));
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
+    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
     await down.fill("100000");
     await calc.locator('[name="interest_rate"]').fill("-1");
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();

@@ -193,6 +193,8 @@ for (const width of [390, 1440] as const) {
       const grouped = (n: number) => new RegExp(`^${new Intl.NumberFormat("fr-CA").format(n).replace(/\D/g, "\\s")}$`);
       await expect(calc.locator('[name="cost"]')).toHaveValue(grouped(price), { timeout: 15_000 });
       await expect(calc.locator('[name="down_payment"]')).toHaveValue(grouped(Number(query.get("down_payment"))));
+      // Arriving with amounts shows their payment at once.
+      await expect(calc.getByTestId("mortgage-payment")).toHaveText(/\d\s\$$/);
       await page.goBack();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(cardAddress);
 
