@@ -94,9 +94,9 @@ for (const locale of ["fr", "en"] as const) {
       await expect(opener).toHaveAttribute("aria-expanded", "true");
       // The dropdown's code loads on first opening: its search field then narrows the list.
       await page.getByRole("searchbox", { name: t(locale, "search.mun-search") }).fill("Québec");
-      // react-aria's checkbox: its label takes the click for the visually hidden input.
-      await page.locator(".search-bar__dropdown label", { hasText: /^Québec$/ }).click();
-      await expect(page.getByRole("checkbox", { name: "Québec", exact: true })).toBeChecked();
+      // A list box of several choices: one option ticked.
+      await page.getByRole("option", { name: "Québec", exact: true }).click();
+      await expect(page.getByRole("option", { name: "Québec", exact: true })).toHaveAttribute("aria-selected", "true");
       await page
         .locator(".search-bar__dropdown")
         .getByRole("button", { name: t(locale, "search.apply") })
@@ -105,6 +105,62 @@ for (const locale of ["fr", "en"] as const) {
       await expect.poll(() => new URL(page.url()).searchParams.get("mun")).toBe("23027");
       await expect(page.locator(".search-tags")).toContainText("Québec");
       await expect(page.getByRole("button", { name: "Québec", exact: true })).toBeVisible();
+    });
+
+    test("the municipality list is one tab stop with arrow keys; Escape closes the dropdown", async ({ page }) => {
+      await page.goto(PATHS[locale]);
+      await expect(cards(page).first()).toBeVisible();
+      const opener = page.getByRole("button", { name: t(locale, "search.all-municipalities") });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const search = page.getByRole("searchbox", { name: t(locale, "search.mun-search") });
+      await search.focus();
+      const list = page.getByRole("listbox", { name: t(locale, "search.municipalities") });
+      await expect(list.getByRole("option").nth(100)).toBeAttached();
+      // Into the list: the first option has focus; Down, then Space ticks the second one.
+      await page.keyboard.press("Tab");
+      await expect(list.getByRole("option").first()).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      const second = list.getByRole("option").nth(1);
+      await expect(second).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(second).toHaveAttribute("aria-selected", "true");
+      const name = (await second.textContent())!.trim();
+      // One more Tab leaves the whole list for "Apply" (not the next of a hundred options).
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: t(locale, "search.apply") })).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(second).toBeFocused();
+      // Escape in the list closes the dropdown (the tick stays) and gives focus back to its button.
+      await page.keyboard.press("Escape");
+      await expect(page.locator(".search-bar__dropdown")).toHaveCount(0);
+      const button = page.locator(".search-bar__mun > button");
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(button).toHaveText(name);
+    });
+
+    test("Escape in the filters dialog cancels its changes; See results keeps them", async ({ page }) => {
+      await page.goto(PATHS[locale]);
+      await expect(cards(page).first()).toBeVisible();
+      const more = page.locator(".search-bar > button", {
+        hasText: t(locale, "search.more-filters_one").split("(")[0]!.trim(),
+      });
+      await more.click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator(".react-aria-Radio", { hasText: /^3\+$/ }).first().click();
+      await expect(dialog.getByRole("radio", { name: "3+" }).first()).toBeChecked();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(() => new URL(page.url()).searchParams.get("bedrooms")).toBeNull();
+      await expect(more).toHaveText(t(locale, "search.more-filters_other").replace("{{count}}", "0"));
+      await more.click();
+      await expect(dialog.getByRole("radio", { name: "3+" }).first()).not.toBeChecked();
+      await expect(dialog.getByRole("radio", { name: t(locale, "search.any") }).nth(2)).toBeChecked();
+      await dialog.locator(".react-aria-Radio", { hasText: /^3\+$/ }).first().click();
+      await dialog.locator(".filter-overlay__footer .btn-primary").click();
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(() => new URL(page.url()).searchParams.get("bedrooms")).toBe("3");
     });
 
     test("the overlay sets filters, counts, and resets", async ({ page }) => {

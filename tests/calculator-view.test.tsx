@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 /** The mortgage calculator as a French visitor types in it: decimal commas, the locale's format, amounts given. */
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import MortgageCalculator, { type MortgageCalculatorProps } from "../renderer/features/calculator/MortgageCalculator";
 import { getI18n } from "../renderer/lib/i18n";
-import { SiteProvider, type SiteInfo } from "../renderer/lib/site";
+import { type SiteInfo, SiteProvider } from "../renderer/lib/site";
 
 afterEach(cleanup);
 
@@ -19,11 +18,11 @@ const site = (locale: "fr" | "en"): SiteInfo => ({
 
 function renderCalculator(locale: "fr" | "en", props: MortgageCalculatorProps = {}) {
   render(
-    createElement(
-      SiteProvider,
-      { value: site(locale) },
-      createElement(I18nextProvider, { i18n: getI18n(locale) }, createElement(MortgageCalculator, props)),
-    ),
+    <SiteProvider value={site(locale)}>
+      <I18nextProvider i18n={getI18n(locale)}>
+        <MortgageCalculator {...props} />
+      </I18nextProvider>
+    </SiteProvider>,
   );
   const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
   const payment = () => screen.queryByTestId("mortgage-payment")?.textContent?.replace(/\s/g, " ") ?? null;

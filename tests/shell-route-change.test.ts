@@ -35,3 +35,19 @@ describe("before-route-change callbacks", () => {
     error.mockRestore();
   });
 });
+
+describe("the router's blocker follows the callbacks", () => {
+  it("is told when the first callback comes and the last one goes", async () => {
+    const { subscribeBeforeRouteChange } = await import("../renderer/lib/route-change");
+    const seen: boolean[] = [];
+    const stop = subscribeBeforeRouteChange(() => seen.push(hasBeforeRouteChangeCallbacks()));
+    const a = registerBeforeRouteChange(() => undefined);
+    const b = registerBeforeRouteChange(() => undefined);
+    a();
+    a();
+    b();
+    stop();
+    registerBeforeRouteChange(() => undefined)();
+    expect(seen).toEqual([true, false]);
+  });
+});

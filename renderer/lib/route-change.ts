@@ -18,13 +18,24 @@ export interface RouteChange {
 export type BeforeRouteChange = (change: RouteChange) => RouteChangeDecision;
 
 const callbacks = new Set<BeforeRouteChange>();
+/** Told when the first callback comes or the last one goes (the router's blocker is there only meanwhile). */
+const listeners = new Set<() => void>();
 
 export function registerBeforeRouteChange(callback: BeforeRouteChange): () => void {
   // A wrapper so the same function registered twice unregisters independently.
   const entry: BeforeRouteChange = (change) => callback(change);
   callbacks.add(entry);
+  if (callbacks.size === 1) for (const listener of [...listeners]) listener();
   return () => {
-    callbacks.delete(entry);
+    if (callbacks.delete(entry) && callbacks.size === 0) for (const listener of [...listeners]) listener();
+  };
+}
+
+/** For useSyncExternalStore: calls `listener` when hasBeforeRouteChangeCallbacks() changes. */
+export function subscribeBeforeRouteChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
   };
 }
 

@@ -30,7 +30,10 @@ import { Tags } from "./Tags";
 
 export interface FilterOverlayProps {
   isOpen: boolean;
+  /** Closed without "See results" (Escape, the close button, outside): the caller cancels the changes. */
   onOpenChange: (open: boolean) => void;
+  /** "See results": the changes stay. */
+  onApply: () => void;
   filters: SearchFilters;
   onChange: (next: SearchFilters) => void;
   onReset: () => void;
@@ -192,7 +195,7 @@ export function FilterOverlay(props: FilterOverlayProps) {
         <Button className="btn btn-secondary" onPress={props.onReset}>
           {t("search.reset")}
         </Button>
-        <Button className="btn btn-primary" onPress={() => props.onOpenChange(false)}>
+        <Button className="btn btn-primary" onPress={props.onApply}>
           {props.count === undefined
             ? t("search.see-results-pending")
             : t("search.see-results", { count: props.count, n: formatNumber(locale, props.count) })}

@@ -272,7 +272,37 @@ export function SearchBlock({
       mergeFilters(current, { ...Object.fromEntries(Object.keys(current).map((k) => [k, undefined])), ...next }),
     );
   const reset = () => setFilters(defaultsRef.current);
-  const openMun = () => (small ? setOverlayOpen(true) : setMunOpen((o) => !o));
+  // The overlay edits the filters in place (the search waits while it is open); closed any way
+  // but "See results" (Escape above all), they go back to what they were when it opened.
+  const beforeOverlay = useRef<SearchFilters | null>(null);
+  const openOverlay = () => {
+    beforeOverlay.current = filters;
+    setOverlayOpen(true);
+  };
+  const overlayOpenChange = (open: boolean) => {
+    if (open) return openOverlay();
+    if (beforeOverlay.current) setFilters(beforeOverlay.current);
+    beforeOverlay.current = null;
+    setOverlayOpen(false);
+  };
+  const applyOverlay = () => {
+    beforeOverlay.current = null;
+    setOverlayOpen(false);
+  };
+  const munButton = useRef<HTMLButtonElement>(null);
+  const openMun = () => (small ? openOverlay() : setMunOpen((o) => !o));
+  // Escape closes the dropdown wherever focus is (what was ticked stays, as with "Apply") and
+  // gives focus back to its button.
+  useEffect(() => {
+    if (!munOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setMunOpen(false);
+      munButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [munOpen]);
   const columns = cardColumns(bp.width);
   const munNames = (filters.mun ?? []).map((c) => municipalities.find((m) => m.MUN_CODE === c)?.DESCRIPTION ?? c);
   // The block's title is h2, or h1 when it carries the page's title (page-title.ts): the
@@ -298,6 +328,7 @@ export function SearchBlock({
       <div className="search-bar">
         <div className="search-bar__mun">
           <button
+            ref={munButton}
             type="button"
             className="btn btn-secondary"
             aria-expanded={small ? undefined : munOpen}
@@ -321,7 +352,7 @@ export function SearchBlock({
             </fieldset>
           ) : null}
         </div>
-        <button type="button" className="btn btn-secondary" onClick={() => setOverlayOpen(true)}>
+        <button type="button" className="btn btn-secondary" onClick={openOverlay}>
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
         </button>
         <label className="search-bar__sort">
@@ -407,7 +438,8 @@ export function SearchBlock({
       </div>
       <LazyFilterOverlay
         isOpen={overlayOpen}
-        onOpenChange={setOverlayOpen}
+        onOpenChange={overlayOpenChange}
+        onApply={applyOverlay}
         filters={filters}
         onChange={change}
         onReset={reset}
