@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   type BeforeRouteChange,
-  decideRouteChange,
   hasBeforeRouteChangeCallbacks,
   registerBeforeRouteChange,
 } from "../renderer/lib/route-change";
+import { decideRouteChange } from "../renderer/lib/route-change-decide";
 
 const change = { from: "/fr", to: "/fr/contact", action: "PUSH" as const };
 

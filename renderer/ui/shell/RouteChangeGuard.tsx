@@ -7,38 +7,17 @@
  * all the time warned on every back or forward to an entry it did not make (a "#visit"
  * link followed by the browser, as in-page links are), with nothing to veto.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import { type BlockerFunction, type Location, useBlocker } from "react-router";
-import { decideRouteChange, hasBeforeRouteChangeCallbacks, subscribeBeforeRouteChange } from "../../lib/route-change";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { hasBeforeRouteChangeCallbacks, subscribeBeforeRouteChange } from "../../lib/route-change";
 
-const route = (l: Location) => `${l.pathname}${l.search}`;
+// Its code loads with the first callback: most pages never register one.
+const Blocker = lazy(() => import("./RouteChangeBlocker"));
 
 export function RouteChangeGuard() {
   const active = useSyncExternalStore(subscribeBeforeRouteChange, hasBeforeRouteChangeCallbacks, () => false);
-  return active ? <Blocker /> : null;
-}
-
-function Blocker() {
-  const pending = useRef<{ decision: "veto" | "reload"; href: string }>(undefined);
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation, historyAction }) => {
-    if (!hasBeforeRouteChangeCallbacks() || route(currentLocation) === route(nextLocation)) return false;
-    const href = `${route(nextLocation)}${nextLocation.hash}`;
-    const decision = decideRouteChange({
-      from: `${route(currentLocation)}${currentLocation.hash}`,
-      to: href,
-      action: historyAction,
-    });
-    if (!decision) return false;
-    pending.current = { decision, href };
-    return true;
-  }, []);
-  const blocker = useBlocker(shouldBlock);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    const decided = pending.current;
-    pending.current = undefined;
-    if (decided?.decision === "reload") window.location.assign(decided.href);
-    else blocker.reset();
-  }, [blocker]);
-  return null;
+  return active ? (
+    <Suspense fallback={null}>
+      <Blocker />
+    </Suspense>
+  ) : null;
 }
