@@ -199,7 +199,11 @@ for (const locale of ["fr", "en"] as const) {
       // The hidden list does not load page after page.
       await page.waitForTimeout(1000);
       expect(listRequests.filter((url) => /[?&]page=/.test(url))).toHaveLength(0);
-      await page.getByRole("button", { name: t(locale, "search.show-map") }).click();
+      // The map fills the screen: its own "List" button goes back.
+      await page
+        .locator(".search-map-box__bar")
+        .getByRole("button", { name: t(locale, "search.show-list") })
+        .click();
       await expect(cards(page)).toHaveCount(25);
     });
 

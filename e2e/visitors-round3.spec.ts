@@ -96,3 +96,125 @@ test.describe("listing page", () => {
     await expect(page.locator(".listing-callbar a[href='#visit']")).toHaveCount(0);
   });
 });
+
+/** Clicks the largest cluster until listing markers show (at most a few zoom steps). */
+async function zoomToListings(page: Page) {
+  const map = page.locator(".search-map[data-ready]");
+  for (let i = 0; i < 8 && !(await map.locator(".search-marker").count()); i++) {
+    const clusters = map.locator(".search-cluster");
+    await expect(clusters.first()).toBeVisible();
+    const counts = await clusters.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-count"))));
+    const largest = counts.indexOf(Math.max(...counts));
+    await clusters.nth(largest).click();
+    // The next zoom's answer: markers drawn again after the move.
+    await page.waitForTimeout(800);
+  }
+  await expect(map.locator(".search-marker").first()).toBeVisible();
+}
+
+/** Every marker of the map lies inside the screen. */
+async function markersOnScreen(page: Page) {
+  return page.locator(".search-map .leaflet-marker-icon").evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+    }),
+  );
+}
+
+test.describe("the search map on a phone", () => {
+  test.use({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
+
+  test("full screen is the whole screen, fitted to a town's results; Liste and Escape go back", async ({ page }) => {
+    await page.goto("/fr/proprietes?mun=23027");
+    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
+    const box = page.locator(".search-map-box");
+    await expect(page.locator(".search-map[data-ready]")).toBeVisible();
+    expect(await box.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 780 });
+    // Fitted: several markers (not the province's one cluster), every one on the screen.
+    await expect.poll(async () => (await markersOnScreen(page)).length).toBeGreaterThan(3);
+    expect((await markersOnScreen(page)).every(Boolean)).toBe(true);
+    // A new filter set fits the map again: condos only.
+    await page
+      .locator(".search-map-box__bar .btn", { hasText: t("fr", "search.more-filters_one").split("(")[0]!.trim() })
+      .tap();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator(".react-aria-Radio", { hasText: /^Condo$/ }).click();
+    await dialog.locator(".filter-overlay__footer .btn-primary").click();
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(async () => (await markersOnScreen(page)).length).toBeGreaterThan(1);
+    expect((await markersOnScreen(page)).every(Boolean)).toBe(true);
+    // Back to the list: the button on the map, then Escape from the map.
+    await page.locator(".search-map-box__bar .btn", { hasText: t("fr", "search.show-list") }).tap();
+    await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "both");
+    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
+    await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "map");
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "both");
+  });
+
+  test("a popup stays on the screen; back from its listing returns to the map as it was", async ({ page }) => {
+    await page.goto("/fr/proprietes?mun=23027&type=terrain");
+    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
+    await zoomToListings(page);
+    const marker = page.locator(".search-map .search-marker").first();
+    const uls = await marker.getAttribute("data-uls");
+    await marker.click();
+    const popup = page.locator(".leaflet-popup");
+    await expect(popup.locator("a.search-tooltip img")).toBeVisible();
+    await page.waitForTimeout(600);
+    // Inside the screen, photo included.
+    const shown = await popup.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.left >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+    });
+    expect(shown).toBe(true);
+    const before = await page.locator(`.search-marker[data-uls="${uls}"]`).boundingBox();
+    await popup.locator("a.search-tooltip").click();
+    await expect(page).toHaveURL(/\/fr\/propriete\//);
+    await page.goBack();
+    await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "map");
+    await expect(page.locator(".search-map[data-ready]")).toBeVisible();
+    // The same view: the listing's marker where it was.
+    const again = page.locator(`.search-marker[data-uls="${uls}"]`);
+    await expect(again).toBeVisible();
+    const after = await again.boundingBox();
+    expect(Math.abs(after!.x - before!.x)).toBeLessThan(24);
+    expect(Math.abs(after!.y - before!.y)).toBeLessThan(24);
+  });
+});
+
+test.describe("back to the search", () => {
+  for (const width of [390, 1440]) {
+    test(`the browser's back button restores the list's position at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 780 : 900 });
+      await page.goto("/fr/proprietes");
+      const cards = page.locator(".search-grid .property-card");
+      // On a desktop the list loads again for the map's bounds once the map is ready.
+      if (width >= 768) await expect(page.locator(".search-map[data-ready]")).toBeVisible();
+      // Settled: the eighth card stays the same for a moment (the map's fit moves it once).
+      await expect(cards.nth(7)).toBeVisible();
+      await expect
+        .poll(async () => {
+          const first = await cards.nth(7).getAttribute("data-uls");
+          await page.waitForTimeout(800);
+          return first === (await cards.nth(7).getAttribute("data-uls"));
+        })
+        .toBe(true);
+      await cards.nth(7).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(500);
+      const address = (await cards.nth(7).locator(".property-card__address").textContent())!.trim();
+      await cards.nth(7).locator("a").first().click();
+      await expect(page.locator("h1")).toHaveText(address);
+      await page.goBack();
+      await expect(cards.nth(7)).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 40);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
+    });
+  }
+});

@@ -33,7 +33,7 @@ import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicip
 import { PropertyCard } from "./PropertyCard";
 import { formatNumber, priceIncrements } from "./price";
 import { readSearchReturn, type SearchReturn, writeSearchReturn } from "./return";
-import { type MapView, SearchMap } from "./SearchMap";
+import { type MapView, resultsBounds, SearchMap } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
 import { tooltipCache } from "./tooltip-cache";
@@ -82,6 +82,17 @@ export function SearchBlock({
   const pageInFlight = useRef("");
   const small = !bp.mdUp;
   const titleId = useId();
+  // Back from a listing: the map as it was (its view), not fitted again.
+  const [startView, setStartView] = useState<MapView | undefined>();
+  // A new filter set (the first one too) fits the map to its results once the map answers.
+  const fitPending = useRef(true);
+  const [fit, setFit] = useState<{ bounds: MapView["bounds"]; key: number } | undefined>();
+  const firstFilters = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the filters, not of the view.
+  useEffect(() => {
+    if (firstFilters.current) firstFilters.current = false;
+    else fitPending.current = true;
+  }, [filters]);
 
   // After hydration: URL → session → defaults.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount.
@@ -126,7 +137,8 @@ export function SearchBlock({
   // biome-ignore lint/correctness/useExhaustiveDependencies: mode and small change whether the layout shows the box.
   useEffect(() => {
     if (!visible || !showMap) return;
-    const shown = Boolean(mapBox.current && mapBox.current.offsetParent !== null);
+    // Laid out (a fixed box, the phone's full-screen map, has no offsetParent).
+    const shown = Boolean(mapBox.current && mapBox.current.getClientRects().length > 0);
     if (shown) setMapShown(true);
     setMapState((state) =>
       state === "pending" && !shown ? "hidden" : state === "hidden" && shown ? "pending" : state,
@@ -152,7 +164,11 @@ export function SearchBlock({
     const controller = new AbortController();
     setLoading(true);
     setListing([]);
-    const extra = { order_by: order, zoom: view?.zoom, listingLimit: PAGE_SIZE };
+    // A new filter set asks for every result, then fits the map to them (which moves the map and
+    // loads what is in its bounds). Its clusters at street level (the server answers the deepest
+    // zoom with few enough of them) give its box closely.
+    const fitting = showMap && mapState === "ready" && fitPending.current;
+    const extra = { order_by: order, zoom: fitting ? 14 : view?.zoom, listingLimit: PAGE_SIZE };
     const done = (items: Listing[], count: number, map?: Marker[]) => {
       if (id !== requestId.current) return;
       for (const item of items) tooltipCache.fill(item);
@@ -161,12 +177,16 @@ export function SearchBlock({
       if (map) setMarkers(map);
       setLoading(false);
     };
-    const q = apiQuery(filters, extra, view?.bounds);
+    const q = apiQuery(filters, extra, fitting ? undefined : view?.bounds);
     // "Loading" shows from now: at least 200 ms, so a fast answer does not flash it.
     (showMap && mapState === "ready"
-      ? withMinimumDisplay(searchApi.map(site, q, controller.signal)).then((d) =>
-          done(d.propertiesListing, d.total, d.propertiesMap),
-        )
+      ? withMinimumDisplay(searchApi.map(site, q, controller.signal)).then((d) => {
+          done(d.propertiesListing, d.total, d.propertiesMap);
+          if (!fitting || id !== requestId.current) return;
+          fitPending.current = false;
+          const bounds = resultsBounds(d.propertiesMap);
+          if (bounds) setFit((current) => ({ bounds, key: (current?.key ?? 0) + 1 }));
+        })
       : withMinimumDisplay(
           searchApi.page(
             site,
@@ -230,7 +250,14 @@ export function SearchBlock({
   const restore = useRef<SearchReturn | undefined>(undefined);
   useEffect(() => {
     const saved = readSearchReturn();
-    if (saved && saved.path === window.location.pathname + window.location.search) restore.current = saved;
+    if (!saved || saved.path !== window.location.pathname + window.location.search) return;
+    restore.current = saved;
+    // The browser's back button too: the same mode, the map where it was.
+    if (saved.mode) setMode(saved.mode);
+    if (saved.view) {
+      setStartView(saved.view);
+      fitPending.current = false;
+    }
   }, []);
   useEffect(() => {
     const target = restore.current;
@@ -246,6 +273,8 @@ export function SearchBlock({
       path: window.location.pathname + window.location.search,
       scrollY: Math.round(window.scrollY),
       count: listing.length,
+      mode,
+      view: mapState === "ready" ? view : undefined,
     });
   };
 
@@ -291,6 +320,18 @@ export function SearchBlock({
   };
   const munButton = useRef<HTMLButtonElement>(null);
   const openMun = () => (small ? openOverlay() : setMunOpen((o) => !o));
+  // Escape leaves the phone's full-screen map for the list (unless a popup or dialog takes it).
+  useEffect(() => {
+    if (!small || mode !== "map") return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || overlayOpen) return;
+      if (document.querySelector(".search-map .leaflet-popup")) return;
+      setMode("both");
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [small, mode, overlayOpen]);
+
   // Escape closes the dropdown wherever focus is (what was ticked stays, as with "Apply") and
   // gives focus back to its button.
   useEffect(() => {
@@ -420,9 +461,20 @@ export function SearchBlock({
         </div>
         {showMap ? (
           <div ref={mapBox} className="search-map-box">
+            {/* On a phone the map fills the screen: its way back to the list and the filters. */}
+            <div className="search-map-box__bar">
+              <button type="button" className="btn btn-secondary" onClick={() => setMode("both")}>
+                {t("search.show-list")}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={openOverlay}>
+                {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
+              </button>
+            </div>
             {visible && mapShown ? (
               <SearchMap
                 markers={markers}
+                startView={startView}
+                fit={fit}
                 onReady={(v) => {
                   setView(v);
                   setMapState("ready");
