@@ -12,6 +12,8 @@ export const DEFAULT_LISTING_SEED = 20260601;
 /** Listing dates are counted back from this fixed day, so output never depends on the clock. */
 export const LISTING_REFERENCE_DATE = "2026-11-01T12:00:00.000Z";
 export const LISTING_IMAGE_COUNT = 10;
+/** Pictures of vacant lots (public/images/listings/lot-N.svg). */
+export const LOT_IMAGE_COUNT = 3;
 
 type PropertyType = PropertyListing["type"];
 type Badge = (typeof PROPERTY_BADGES)[number];
@@ -392,9 +394,11 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
 
     const imageCount = rng.int(1, LISTING_IMAGE_COUNT);
     const first = rng.int(1, LISTING_IMAGE_COUNT);
-    const images = Array.from(
-      { length: imageCount },
-      (_, k) => `/images/listings/${((first - 1 + k) % LISTING_IMAGE_COUNT) + 1}.svg`,
+    // A vacant lot shows land, not a house (the same draws, so every other listing stays as it was).
+    const images = Array.from({ length: imageCount }, (_, k) =>
+      type === "terrain"
+        ? `/images/listings/lot-${((first - 1 + k) % LOT_IMAGE_COUNT) + 1}.svg`
+        : `/images/listings/${((first - 1 + k) % LISTING_IMAGE_COUNT) + 1}.svg`,
     );
 
     const listing: ListingRecord = {
