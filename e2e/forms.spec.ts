@@ -224,9 +224,21 @@ test.describe("property alert form", () => {
         "aria-valuetext",
         tf(locale, "multi-step-form.progress", { step: 6, total: 6 }),
       );
+      // Send is never greyed without a word: pressed empty, it says what is missing.
       const send = button("submit");
-      await expect(send).toBeDisabled();
+      await expect(send).toBeEnabled();
+      await send.click();
+      for (const field of ["address", "postal_code", "city"])
+        await expect(root.locator(".form-danger")).toContainText(t(locale, `multi-step-form.errors.${field}-required`));
+      await expect(root.locator('[name="address"]')).toBeFocused();
+      await expect(root.locator('[name="address"]')).toHaveAttribute("aria-invalid", "true");
       await root.locator('[name="address"]').fill("12, rue des Érables");
+      // Digits first cannot be a postal code: said at once, not dropped in silence.
+      await root.locator('[name="postal_code"]').fill("123456");
+      await expect(root.locator('[name="postal_code"]')).toHaveValue("");
+      await expect(root.locator(".form-field", { has: page.locator('[name="postal_code"]') })).toContainText(
+        t(locale, "multi-step-form.errors.postal_code-invalid"),
+      );
       await root.locator('[name="postal_code"]').fill("g6v3h1");
       await expect(root.locator('[name="postal_code"]')).toHaveValue("G6V 3H1");
       await root.locator('[name="city"]').fill("Lévis");

@@ -224,7 +224,7 @@ for (const width of [390, 1440] as const) {
     });
 
     test("a sold listing says so and shows no price; the page passes axe", async ({ page }) => {
-      const sold = (await listings(page, "forSaleForRent=buy&limit=100")).find((l) => l.badge === "sold")!;
+      const sold = (await listings(page, "forSaleForRent=buy&status=sold&limit=100")).find((l) => l.badge === "sold")!;
       await page.goto(sold.url.fr);
       await expect(page.locator(".listing-badge")).toHaveText(t("fr", "properties.badges.sold"));
       await expect(page.locator(".listing-price__transaction")).toHaveText(t("fr", "listing.transaction.sold"));

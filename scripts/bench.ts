@@ -20,6 +20,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../renderer/lib/view-modules.server";
 import { pageCacheSection } from "./bench-page-cache";
+import { phoneSection } from "./bench-phone";
 import { scaleSections } from "./bench-scale";
 import { startProductionServer } from "./bench-server";
 import { studioSection } from "./bench-studio";
@@ -428,6 +429,7 @@ export const sections: BenchSection[] = [
   contactSection,
 ];
 sections.push(studioSection);
+sections.push(phoneSection);
 // Issue 19: PostgreSQL at scale (a million listings, workers, a thousand sites, a worker killed).
 sections.push(...scaleSections.map((section) => ({ ...section, heavy: true })));
 

@@ -95,6 +95,7 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
             <Button
               ref={munButton}
               className="btn btn-secondary"
+              aria-expanded={bp.mdUp ? open : undefined}
               onPress={() => (bp.mdUp ? setOpen((o) => !o) : openOverlay())}
             >
               {filters.mun?.length

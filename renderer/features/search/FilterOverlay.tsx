@@ -156,6 +156,15 @@ export function FilterOverlay(props: FilterOverlayProps) {
         </RadioGroup>
         <RadioGroup
           className="filter-group"
+          value={filters.status ?? ""}
+          onChange={(v) => set({ status: v || undefined })}
+        >
+          <Label>{t("search.status.label")}</Label>
+          <Radio value="">{t("search.status.active")}</Radio>
+          <Radio value="sold">{t("search.status.sold")}</Radio>
+        </RadioGroup>
+        <RadioGroup
+          className="filter-group"
           value={filters.type?.[0] ?? ""}
           onChange={(v) => set({ type: v ? [v] : undefined })}
         >

@@ -86,6 +86,7 @@ export function SearchBlock({
   const [startView, setStartView] = useState<MapView | undefined>();
   // A new filter set (the first one too) fits the map to its results once the map answers.
   const fitPending = useRef(true);
+  const afterFit = useRef(false);
   const [fit, setFit] = useState<{ bounds: MapView["bounds"]; key: number } | undefined>();
   const firstFilters = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the filters, not of the view.
@@ -149,12 +150,18 @@ export function SearchBlock({
   const canLoad = visible && mapState !== "pending" && !paused;
 
   // Filters → URL (replace, no scroll) and session.
+  // Compared with the last query written, not the router's: while the router still loads the
+  // one written before (a change, then Escape at once), its search params are older than both,
+  // and the second write was skipped as "no change".
+  const written = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL follows the filters, not the reverse.
   useEffect(() => {
     if (!visible) return;
     storeFilters(typeof sessionStorage === "undefined" ? undefined : sessionStorage, filters);
-    const next = writeFiltersToQuery(searchParams, filters);
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true, preventScrollReset: true });
+    const next = writeFiltersToQuery(searchParams, filters).toString();
+    if (next === (written.current ?? searchParams.toString())) return;
+    written.current = next;
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [filters, visible]);
 
   // Filters, sort or map view changed: clear the list and load again.
@@ -163,7 +170,10 @@ export function SearchBlock({
     const id = ++requestId.current;
     const controller = new AbortController();
     setLoading(true);
-    setListing([]);
+    // The load that follows the map's fit to a new filter set's results shows the same
+    // listings, mostly: the cards stay until it answers (no flash of an empty list).
+    if (!afterFit.current) setListing([]);
+    afterFit.current = false;
     // A new filter set asks for every result, then fits the map to them (which moves the map and
     // loads what is in its bounds). Its clusters at street level (the server answers the deepest
     // zoom with few enough of them) give its box closely.
@@ -185,7 +195,9 @@ export function SearchBlock({
           if (!fitting || id !== requestId.current) return;
           fitPending.current = false;
           const bounds = resultsBounds(d.propertiesMap);
-          if (bounds) setFit((current) => ({ bounds, key: (current?.key ?? 0) + 1 }));
+          if (!bounds) return;
+          afterFit.current = true;
+          setFit((current) => ({ bounds, key: (current?.key ?? 0) + 1 }));
         })
       : withMinimumDisplay(
           searchApi.page(

@@ -388,4 +388,14 @@ CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), pri
 CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
 `,
   },
+  {
+    version: 93,
+    name: "listings_sold",
+    up: `
+-- Issue 34: sold listings leave the default search (a status filter shows them); the
+-- listing's badge is its document's, copied here for the search's index and SQL.
+ALTER TABLE listings ADD COLUMN sold boolean NOT NULL DEFAULT false;
+UPDATE listings l SET sold = true FROM listing_docs d WHERE d.id = l.id AND d.doc->>'badge' = 'sold';
+`,
+  },
 ];

@@ -364,4 +364,14 @@ FROM pages;
 SELECT 1;
 `,
   },
+  {
+    version: 93,
+    name: "listings_sold",
+    up: `
+-- Issue 34: sold listings leave the default search (a status filter shows them); the
+-- listing's badge is its document's, copied here for the search's index.
+ALTER TABLE listings ADD COLUMN sold INTEGER NOT NULL DEFAULT 0;
+UPDATE listings SET sold = 1 WHERE id IN (SELECT id FROM listing_docs WHERE json_extract(doc, '$.badge') = 'sold');
+`,
+  },
 ];

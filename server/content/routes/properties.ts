@@ -72,6 +72,8 @@ export function filtersOf(q: PropertiesQuery): ListingFilters {
     bedrooms: q.bedrooms,
     bathrooms: q.bathrooms,
     open_house: q.open_house === "1" ? true : undefined,
+    // Sold listings stay out of a search unless its status asks for them.
+    status: q.status ?? "active",
     bounds,
   };
 }

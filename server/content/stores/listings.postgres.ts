@@ -84,6 +84,8 @@ export function listingWhere(filters: ListingFilters, spatial: Spatial): { sql: 
   if (filters.bedrooms) clauses.push(`l.bedrooms >= ${p(filters.bedrooms)}`);
   if (filters.bathrooms) clauses.push(`l.bathrooms >= ${p(filters.bathrooms)}`);
   if (filters.open_house) clauses.push("l.open_house");
+  if (filters.status === "active") clauses.push("NOT l.sold");
+  if (filters.status === "sold") clauses.push("l.sold");
   const b = filters.bounds;
   if (b) {
     const [s, w, n, e] = [p(b.south), p(b.west), p(b.north), p(b.east)];
@@ -210,15 +212,16 @@ export class PostgresListingsStore implements ListingsStore {
         let after = 0;
         for (;;) {
           const { rows } = await client.query<
-            [number, string, string, string, number, number, number, boolean, string, number, number, number]
+            [number, string, string, string, number, number, number, boolean, string, number, number, number, boolean]
           >({
             text: `SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng,
-                 (extract(epoch FROM listed_at) * 1000)::float8
+                 (extract(epoch FROM listed_at) * 1000)::float8, sold
                FROM listings WHERE id > $1 ORDER BY id LIMIT ${INDEX_PAGE}`,
             values: [after],
             rowMode: "array",
           });
-          for (const r of rows) builder.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]);
+          for (const r of rows)
+            builder.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12]);
           if (rows.length < INDEX_PAGE) break;
           after = rows[rows.length - 1]![0];
         }
@@ -293,9 +296,9 @@ export class PostgresListingsStore implements ListingsStore {
   private async insertBatch(client: pg.PoolClient, batch: readonly ListingRecord[], firstId: number): Promise<void> {
     const ids = batch.map((_, i) => firstId + i);
     await client.query(
-      `INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+      `INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold)
        SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::int[], $7::int[], $8::bool[],
-         $9::text[], $10::float8[], $11::float8[], $12::timestamptz[])`,
+         $9::text[], $10::float8[], $11::float8[], $12::timestamptz[], $13::bool[])`,
       [
         ids,
         batch.map((l) => l.uls),
@@ -309,6 +312,7 @@ export class PostgresListingsStore implements ListingsStore {
         batch.map((l) => l.coords.lat),
         batch.map((l) => l.coords.lng),
         batch.map((l) => l.listed_at),
+        batch.map((l) => l.badge === "sold"),
       ],
     );
     await client.query("INSERT INTO listing_docs(id, doc) SELECT * FROM unnest($1::int[], $2::json[])", [
@@ -320,12 +324,12 @@ export class PostgresListingsStore implements ListingsStore {
   async upsert(listing: ListingRecord): Promise<void> {
     await pgTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
-         VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold)
+         VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT(uls) DO UPDATE SET type = EXCLUDED.type, for_sale_for_rent = EXCLUDED.for_sale_for_rent,
            price = EXCLUDED.price, bedrooms = EXCLUDED.bedrooms, bathrooms = EXCLUDED.bathrooms,
            open_house = EXCLUDED.open_house, mun_code = EXCLUDED.mun_code, lat = EXCLUDED.lat, lng = EXCLUDED.lng,
-           listed_at = EXCLUDED.listed_at
+           listed_at = EXCLUDED.listed_at, sold = EXCLUDED.sold
          RETURNING id`,
         [
           listing.uls,
@@ -339,6 +343,7 @@ export class PostgresListingsStore implements ListingsStore {
           listing.coords.lat,
           listing.coords.lng,
           listing.listed_at,
+          listing.badge === "sold",
         ],
       );
       await client.query(

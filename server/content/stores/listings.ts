@@ -28,6 +28,8 @@ export interface ListingFilters {
   bedrooms?: number;
   bathrooms?: number;
   open_house?: boolean;
+  /** "active": for sale or rent; "sold": sold listings (badge "sold"); undefined: both. */
+  status?: "active" | "sold";
   bounds?: Bounds;
 }
 
@@ -74,7 +76,7 @@ export interface ListingsStore {
 }
 
 const INDEX_COLUMNS =
-  "SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at FROM listings ORDER BY id";
+  "SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold FROM listings ORDER BY id";
 
 export const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 export const sortMunicipalities = (municipalities: Municipality[]) =>
@@ -130,17 +132,18 @@ export class SqliteListingsStore implements ListingsStore {
       listing.coords.lat,
       listing.coords.lng,
       listing.listed_at,
+      listing.badge === "sold" ? 1 : 0,
     ] as const;
   }
 
   private insert(listing: ListingRecord): void {
     const result = this.sql
       .get(
-        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(uls) DO UPDATE SET type = excluded.type, for_sale_for_rent = excluded.for_sale_for_rent, price = excluded.price,
          bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms, open_house = excluded.open_house, mun_code = excluded.mun_code,
-         lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at
+         lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at, sold = excluded.sold
        RETURNING id`,
       )
       .get(...this.columns(listing)) as { id: number };
@@ -171,7 +174,7 @@ export class SqliteListingsStore implements ListingsStore {
       for (const { name } of indexes) this.db.exec(`DROP INDEX "${name}"`);
       this.db.exec("DELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;");
       const row = this.db.prepare(
-        "INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       );
       const doc = this.db.prepare("INSERT INTO listing_docs(id, doc) VALUES(?, ?)");
       const box = this.db.prepare(
