@@ -127,7 +127,8 @@ const PUBLIC_PAGES: {
     path: "/fr/proprietes",
     label: "search page with Leaflet",
     budgetKb: 200,
-    lazy: /node_modules\/leaflet\/|renderer\/features\/maps\/leaflet\.ts$/,
+    // The search's map view (features/search/SearchMap.tsx) loads as soon as a desktop shows it.
+    lazy: /node_modules\/leaflet\/|renderer\/features\/maps\/leaflet\.ts$|renderer\/features\/search\/SearchMap\.tsx$/,
   },
   { path: firstBlogPost, label: "blog post", budgetKb: 150 },
   // Issue 21: a listing's page (budgets of a content page). The parts below its price hydrate

@@ -1,7 +1,7 @@
 /** The search map's fit to a new filter set's results: every listing of its answer inside the box. */
 import { describe, expect, it } from "vitest";
 import type { Marker } from "../renderer/features/search/api";
-import { resultsBounds } from "../renderer/features/search/SearchMap";
+import { resultsBounds } from "../renderer/features/search/fit";
 
 /** Web-mercator pixel of a point at a zoom (256-pixel tiles). */
 function pixel(lat: number, lng: number, zoom: number) {

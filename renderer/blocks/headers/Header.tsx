@@ -78,10 +78,21 @@ const LazyPanel = lazy(() =>
     : new Promise((loaded) => window.addEventListener("load", loaded, { once: true }))
   ).then(() => import("./MobilePanel")),
 );
+// The server renders the panel without suspending (renderToString too): its module is loaded
+// with the block views (registry.tsx's preloadAllBlocks awaits this).
+let serverPanel: typeof import("./MobilePanel") | undefined;
+export const mobilePanelReady: Promise<unknown> =
+  typeof document === "undefined"
+    ? import("./MobilePanel").then((module) => {
+        serverPanel = module;
+      })
+    : Promise.resolve();
 const MobilePanel = memo(function MobilePanel(props: ComponentProps<typeof LazyPanel>) {
+  // The same Suspense boundary on both sides (the server's HTML has its markers).
+  const Panel = serverPanel?.default ?? LazyPanel;
   return (
     <Suspense fallback={null}>
-      <LazyPanel {...props} />
+      <Panel {...props} />
     </Suspense>
   );
 });

@@ -5,7 +5,7 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/search";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
@@ -28,18 +28,23 @@ import {
   storeFilters,
   writeFiltersToQuery,
 } from "./filters";
+import { resultsBounds } from "./fit";
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
 import { formatNumber, priceIncrements } from "./price";
 import { readSearchReturn, type SearchReturn, writeSearchReturn } from "./return";
-import { type MapView, resultsBounds, SearchMap } from "./SearchMap";
+import type { MapView } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
 import { tooltipCache } from "./tooltip-cache";
 import "./search.css";
 
 const PAGE_SIZE = 25;
+
+// The map's code (and Leaflet after it) loads when the layout shows the map: a phone's first
+// screen is the list, which renders without waiting for it.
+const SearchMap = lazy(() => import("./SearchMap").then((m) => ({ default: m.SearchMap })));
 
 export function SearchBlock({
   defaults,
@@ -86,7 +91,7 @@ export function SearchBlock({
   const [startView, setStartView] = useState<MapView | undefined>();
   // A new filter set (the first one too) fits the map to its results once the map answers.
   const fitPending = useRef(true);
-  const afterFit = useRef(false);
+  const listed = useRef("");
   const [fit, setFit] = useState<{ bounds: MapView["bounds"]; key: number } | undefined>();
   const firstFilters = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the filters, not of the view.
@@ -147,7 +152,9 @@ export function SearchBlock({
   }, [visible, showMap, mode, small]);
 
   const paused = overlayOpen || munOpen;
-  const canLoad = visible && mapState !== "pending" && !paused;
+  // The first list does not wait for the map: it loads at once without bounds, and the map,
+  // once ready, fits itself to the results and narrows the list to its bounds.
+  const canLoad = visible && !paused;
 
   // Filters → URL (replace, no scroll) and session.
   // Compared with the last query written, not the router's: while the router still loads the
@@ -170,10 +177,11 @@ export function SearchBlock({
     const id = ++requestId.current;
     const controller = new AbortController();
     setLoading(true);
-    // The load that follows the map's fit to a new filter set's results shows the same
-    // listings, mostly: the cards stay until it answers (no flash of an empty list).
-    if (!afterFit.current) setListing([]);
-    afterFit.current = false;
+    // New filters or order: the list empties while it loads. The map starting, fitting itself to
+    // the results or moving shows the same listings, mostly: the cards stay until it answers.
+    const shown = JSON.stringify([filters, order]);
+    if (shown !== listed.current) setListing([]);
+    listed.current = shown;
     // A new filter set asks for every result, then fits the map to them (which moves the map and
     // loads what is in its bounds). Its clusters at street level (the server answers the deepest
     // zoom with few enough of them) give its box closely.
@@ -196,7 +204,6 @@ export function SearchBlock({
           fitPending.current = false;
           const bounds = resultsBounds(d.propertiesMap);
           if (!bounds) return;
-          afterFit.current = true;
           setFit((current) => ({ bounds, key: (current?.key ?? 0) + 1 }));
         })
       : withMinimumDisplay(
@@ -483,19 +490,21 @@ export function SearchBlock({
               </button>
             </div>
             {visible && mapShown ? (
-              <SearchMap
-                markers={markers}
-                startView={startView}
-                fit={fit}
-                onReady={(v) => {
-                  setView(v);
-                  setMapState("ready");
-                }}
-                onFail={() => setMapState("failed")}
-                onMove={(v) =>
-                  setView((current) => (current && JSON.stringify(current) === JSON.stringify(v) ? current : v))
-                }
-              />
+              <Suspense fallback={null}>
+                <SearchMap
+                  markers={markers}
+                  startView={startView}
+                  fit={fit}
+                  onReady={(v) => {
+                    setView(v);
+                    setMapState("ready");
+                  }}
+                  onFail={() => setMapState("failed")}
+                  onMove={(v) =>
+                    setView((current) => (current && JSON.stringify(current) === JSON.stringify(v) ? current : v))
+                  }
+                />
+              </Suspense>
             ) : null}
           </div>
         ) : null}
