@@ -36,7 +36,7 @@ async function throttledPage(browser: Browser): Promise<{ page: Page; cdp: CDPSe
 }
 
 /** Milliseconds from the navigation's start until the hamburger is drawn and until a tap on it opens the menu. */
-async function menuTap(browser: Browser, origin: string): Promise<{ drawn: number; opened: number }> {
+async function menuTap(browser: Browser, origin: string): Promise<{ drawn: number; opened: number; taps: number }> {
   const { page, close } = await throttledPage(browser);
   try {
     const navigation = page.goto(`${origin}/fr`, { waitUntil: "commit" });
@@ -45,12 +45,12 @@ async function menuTap(browser: Browser, origin: string): Promise<{ drawn: numbe
     const burger = page.locator(".hdr-burger");
     await burger.waitFor({ state: "visible", timeout: 60_000 });
     const drawn = Date.now() - started;
-    for (;;) {
+    for (let taps = 1; ; taps++) {
       await burger.tap({ timeout: 60_000 }).catch(() => {});
       const open = await page
         .evaluate(() => Boolean(document.querySelector(".hdr-panel:popover-open, [role='dialog'][aria-modal]")))
         .catch(() => false);
-      if (open) return { drawn, opened: Date.now() - started };
+      if (open) return { drawn, opened: Date.now() - started, taps };
       if (Date.now() - started > 60_000) throw new Error("the menu never opened");
       await page.waitForTimeout(TAP_EVERY_MS);
     }
@@ -94,7 +94,7 @@ export const phoneSection: BenchSection = {
       args: ["--no-sandbox", "--disable-gpu"],
     });
     try {
-      const taps: { drawn: number; opened: number }[] = [];
+      const taps: { drawn: number; opened: number; taps: number }[] = [];
       const paints: { lcp: number; element: string }[] = [];
       for (let i = 0; i < RUNS; i++) {
         taps.push(await menuTap(browser, origin));
@@ -106,6 +106,7 @@ export const phoneSection: BenchSection = {
       const drawn = median(taps.map((t) => t.drawn));
       const opened = median(taps.map((t) => t.opened));
       const lag = median(taps.map((t) => t.opened - t.drawn));
+      const tapsNeeded = Math.max(...taps.map((t) => t.taps));
       const lcp = median(paints.map((p) => p.lcp));
       return [
         { section: "phone", metric: "/fr: hamburger drawn", value: drawn, unit: "ms", note: `median of ${RUNS}` },
@@ -118,12 +119,13 @@ export const phoneSection: BenchSection = {
         },
         {
           section: "phone",
-          metric: "/fr: menu opens on the first tap once drawn",
-          value: lag,
-          unit: "ms",
-          // One tap's round (the tap, then the check) is the resolution of this measure.
-          budget: `≤ ${TAP_EVERY_MS * 4} ms after drawn`,
-          pass: lag <= TAP_EVERY_MS * 4,
+          metric: "/fr: taps until the menu opens, from the moment it is drawn",
+          value: tapsNeeded,
+          unit: "taps",
+          // The first tap once the hamburger is drawn opens it (a tap lost before hydration made it 20 and more).
+          budget: "1 (every run)",
+          pass: tapsNeeded === 1,
+          note: `worst of ${RUNS}; the first opening tap lands ${lag} ms after the button is drawn (one tap and check under the throttled CPU)`,
         },
         {
           section: "phone",

@@ -471,7 +471,7 @@ export function SearchBlock({
                 </li>
               ) : null,
               <li key={item.uls}>
-                <PropertyCard listing={item} locale={locale} headingLevel={4} />
+                <PropertyCard listing={item} locale={locale} headingLevel={4} priority={i < 2} />
               </li>,
             ])}
           </ul>
