@@ -11,7 +11,7 @@ import { COLOR_SCHEME_LABELS } from "../schema/labels";
 import { nextColorScheme } from "../schema/theme-values";
 import { recreateDatabase } from "../scripts/pg-cluster";
 import { fixtureAccount } from "../tests/helpers/editors";
-import { expect, expectNoAxeViolations, test } from "./helpers";
+import { expect, expectNoAxeViolations, t, test } from "./helpers";
 import { chooseScheme, e2eOrigin, openMenuItem, signIn, waitForCanvas } from "./studio-helpers";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -298,6 +298,31 @@ test("the sign-in form works before (or without) its script, and never puts the 
   await expect(page).toHaveURL(/\/en\/qa\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await context.close();
+});
+
+test("a sign-in the store cannot record (its disk full) says to try again in a minute", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/503/);
+  await page.route("**/api/auth/sign-in", (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { "retry-after": "60" },
+      contentType: "application/json",
+      body: JSON.stringify({ status: "error", message: "Not saved: the server has no space left to store it." }),
+    }),
+  );
+  const account = fixtureAccount("editor");
+  await page.goto("/en/qa/sign-in");
+  // The page's script runs (the passkey button waits for it): the password form then signs in through the API.
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText(t("en", "auth.sign-in.unavailable"));
+  await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+  await expect(page).toHaveURL(/\/en\/qa\/sign-in$/);
 });
 
 test("a cross-site write is refused even with a valid session", async ({ page }) => {

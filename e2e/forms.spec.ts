@@ -36,6 +36,14 @@ async function open(page: Page, path: string, selector: string) {
   await expect(page.locator(`${selector}[data-ready]`)).toBeVisible({ timeout: 15_000 });
 }
 
+/** What the content service answers when its store has no space left (issue 27): nothing stored, try again. */
+const STORE_FULL = {
+  status: 503,
+  headers: { "retry-after": "60" },
+  contentType: "application/json",
+  body: JSON.stringify({ status: "error", message: "Not saved: the server has no space left to store it." }),
+};
+
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe("contact form", () => {
@@ -132,6 +140,27 @@ test.describe("contact form", () => {
     await expect(form.locator('[name="message"]')).toHaveValue("Hello");
     await toast.getByRole("button", { name: t("en", "shell.toast.close") }).click();
     await expect(page.locator(".contact-form")).toHaveAttribute("data-status", "neutral");
+  });
+
+  test("a full store: not sent, try again in a minute, and what was typed stays (fr)", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/503/);
+    await page.route("**/contact", (route) =>
+      route.request().method() === "POST" ? route.fulfill(STORE_FULL) : route.continue(),
+    );
+    await open(page, "/fr/contact", ".contact-form");
+    const form = page.locator(".contact-form-block form");
+    await form.locator('[name="firstname"]').fill("Marie");
+    await form.locator('[name="lastname"]').fill("Lavoie");
+    await form.locator('[name="email"]').fill("marie.lavoie@example.com");
+    await form.locator('[name="message"]').fill("Une visite samedi?");
+    await form.getByRole("button", { name: t("fr", "contact-form.submit") }).click();
+    await expect(page.locator(".toast--error")).toContainText(t("fr", "forms.errors.unavailable"));
+    await expect(form.locator('[name="message"]')).toHaveValue("Une visite samedi?");
+    await expect(form.locator('[name="email"]')).toHaveValue("marie.lavoie@example.com");
+    await expect(form.getByRole("button", { name: t("fr", "contact-form.submit") })).toBeEnabled();
   });
 
   test("the agency contact page uses the plural wording", async ({ page }) => {
@@ -349,6 +378,20 @@ test.describe("property valuation form", () => {
     await expect(root.locator(".form-danger")).toContainText(
       "An error occurred while submitting the form, please try again later",
     );
+    await expect(root.locator('[name="city"]')).toBeEnabled();
+    await expect(root.getByRole("button", { name: "Send" })).toBeEnabled();
+  });
+
+  test("a full store: not sent, try again in a minute, and the answers stay", async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/503/);
+    await page.route("**/contact", (route) =>
+      route.request().method() === "POST" ? route.fulfill(STORE_FULL) : route.continue(),
+    );
+    await open(page, PATHS.valuation.en, ".multistep");
+    const root = await fillValuation(page, "en", "full@example.com");
+    await root.getByRole("button", { name: "Send" }).click();
+    await expect(root.locator(".form-danger")).toContainText(t("en", "multi-step-form.errors.submit-unavailable"));
+    await expect(root.locator('[name="city"]')).toHaveValue("Lévis");
     await expect(root.locator('[name="city"]')).toBeEnabled();
     await expect(root.getByRole("button", { name: "Send" })).toBeEnabled();
   });

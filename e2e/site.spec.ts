@@ -178,6 +178,40 @@ test.describe("switching language", () => {
     });
   }
 
+  test("the idle prefetch of the other language's page leaves the cookie on the language read", async ({
+    page,
+    context,
+  }) => {
+    for (const [path, other, lang] of [
+      ["/fr", "/en", "fr"],
+      ["/en", "/fr", "en"],
+    ] as const) {
+      // The prefetch of the header's language switch (its page data), made once the page is still.
+      const prefetched = page.waitForResponse((r) => new URL(r.url()).pathname === `${other}.data`, {
+        timeout: 15_000,
+      });
+      await page.goto(path);
+      await prefetched;
+      await page.waitForTimeout(300);
+      const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+      expect(cookie?.value, `after the prefetch on ${path}`).toBe(lang);
+    }
+    // And the next visit to / opens in the language read last.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test("a damaged language cookie does not keep a visitor out", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "i18n_redirected", value: "%E0%A4%A", url: baseURL! }]);
+    for (const path of ["/", "/en/contact"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator("main#main-content [data-block-type]").first()).toBeVisible();
+    }
+    // The page opened replaced it.
+    expect((await context.cookies()).find((c) => c.name === "i18n_redirected")?.value).toBe("en");
+  });
+
   test("the chosen language is remembered at /", async ({ page }) => {
     await page.goto("/en");
     await page.goto("/");

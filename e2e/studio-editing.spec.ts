@@ -78,6 +78,8 @@ function studioUi(page: Page) {
 test("studio: drag a block, title it in both languages, format rich text, edit code in Monaco, undo and redo every step", async ({
   page,
 }) => {
+  // An administrator: the journey edits embedded code, which is theirs to change (issue 27).
+  await signIn(page, "admin");
   const ui = studioUi(page);
   await page.goto("/fr/qa/sections");
   await openDemoPage(page);
@@ -310,6 +312,24 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   await expect(rich.locator("h3")).toHaveText(FR.heading);
   await expect(rich.locator("strong em, em strong")).toHaveText(FR.booking);
   await expect(scriptContent).toContainText(FR.typedCode.trim());
+});
+
+test("studio: an editor sees embedded code read-only, with why, and finds no embed block to add", async ({ page }) => {
+  const ui = studioUi(page);
+  await page.goto("/fr/qa/sections");
+  await openDemoPage(page);
+  await expect(page.locator('[data-palette-type="text_block_1"]')).toHaveCount(1);
+  await expect(page.locator('[data-palette-type="script_embed_block"]')).toHaveCount(0);
+  await ui.edit("demo-script-embed-block");
+  const codeLabel = ui.inLocale(st("fr", "studio.fields.labels.script_content"), "fr");
+  await expect(
+    ui.panel.getByRole("button", { name: st("fr", "studio.fields.openCode", { label: codeLabel }) }),
+  ).toHaveCount(0);
+  await expect(
+    ui.panel.locator(".sf-note", { hasText: st("fr", "studio.fields.codeAdminOnly") }).first(),
+  ).toBeVisible();
+  await expect(ui.panel.locator(".sf-code-preview").first()).toContainText('<div id="rive-sud-widget"');
+  await expectNoAxeViolations(page, { include: [".studio-panel"] });
 });
 
 test("studio: rich text that tries to inject markup never reaches the canvas (imported page, path box)", async ({

@@ -129,6 +129,34 @@ test("versions: a version restored after two publishes gives back the first cont
   await expect(page.getByText(contentB)).toHaveCount(0);
 });
 
+test("versions: a publish the store cannot take (its disk full) keeps the draft and says to try again", async ({
+  page,
+}) => {
+  const u = ui(page);
+  await openSellingGuide(page);
+  const draft = `Disque plein ${Date.now()}`;
+  await retitle(page, draft);
+  await page.route("**/api/pages/demo-broker/selling-guide", (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 503,
+          headers: { "retry-after": "60" },
+          contentType: "application/json",
+          body: JSON.stringify({ status: "error", message: "Not saved: the server has no space left to store it." }),
+        })
+      : route.continue(),
+  );
+  await u.toolbar.getByRole("button", { name: st("fr", "studio.toolbar.publish") }).click();
+  const dialog = page.getByRole("dialog", { name: st("fr", "studio.publish.title") });
+  await dialog.getByRole("button", { name: st("fr", "studio.publish.submit") }).click();
+  await expect(dialog.getByRole("status")).toHaveText(st("fr", "studio.publish.unavailable"));
+  await dialog.getByRole("button", { name: st("fr", "studio.publish.close") }).click();
+  // The draft is still there, and publishes once the store takes writes again.
+  await expect(studioBlock(page, BLOCK).locator("h2")).toHaveText(draft);
+  await page.unroute("**/api/pages/demo-broker/selling-guide");
+  expect(await publish(page)).toBeGreaterThan(0);
+});
+
 test("versions: a publish conflict offers to compare with the version another editor published", async ({ page }) => {
   const u = ui(page);
   await openSellingGuide(page);

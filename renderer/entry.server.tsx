@@ -36,6 +36,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   servicesOf(context)?.reportError?.(error, request);
 };
 
+const PRIVATE_NO_STORE = "private, no-store";
+
+/** The editors' pages' data (client navigations, `.data`), as their documents: never stored. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (isStudioPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return response;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -62,6 +70,8 @@ export default async function handleRequest(
   }
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // The editors' pages hold an editor's name, e-mail and leads: kept by no cache, not even the browser's.
+  if (isStudioPath(new URL(request.url).pathname)) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Whole document at once (onAllReady): crawlers and visitors get the same complete HTML,

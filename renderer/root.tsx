@@ -6,7 +6,7 @@ import "./styles/global.css";
 // whose views import them (renderer/lib/view-modules.server.ts).
 import.meta.glob(["./ui/**/*.css", "./blocks/**/*.css"], { eager: true });
 
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -25,6 +25,7 @@ import type { Route } from "./+types/root";
 import { servicesContext } from "./lib/context";
 import { useNonce } from "./lib/csp";
 import { useI18nInstance } from "./lib/i18n";
+import { LOCALE_COOKIE, localeCookie } from "./lib/locale";
 import type { ErrorView, PageView } from "./lib/page-loader.server";
 import { findPageView } from "./lib/page-match";
 import { errorMeta } from "./lib/seo";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData("root") as { themeStyle?: string } | undefined;
   const nonce = useNonce();
   const i18n = useI18nInstance(lang);
+  useLocaleCookie(lang);
   return (
     // Error reports (SENTRY_DSN) are announced by the server in the document it sends
     // (lib/error-reporting.server.ts): no byte of the client's code knows of them.
@@ -99,6 +101,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The language cookie follows the page the visitor is reading, once it is on screen (a document's
+ * loader sets it on the server; a client navigation lands here). Never from a prefetch.
+ */
+function useLocaleCookie(locale: Locale) {
+  useEffect(() => {
+    if (!document.cookie.split("; ").includes(`${LOCALE_COOKIE}=${locale}`)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: one non-HttpOnly cookie, written on the page the visitor opened.
+      document.cookie = localeCookie(locale);
+    }
+  }, [locale]);
 }
 
 /**

@@ -3,7 +3,7 @@
  * validates what it answers with these, and the site parses what it receives with them.
  */
 import { z } from "zod";
-import { localeSchema } from "./common";
+import { localeSchema, MAX_INT32 } from "./common";
 import { EMAIL_PATTERN } from "./forms";
 import { LISTING_FEATURES } from "./listing";
 import { pageDataSchema } from "./page";
@@ -223,13 +223,15 @@ export const searchFiltersAnswerSchema = z.object({
 
 export const articlesQuerySchema = z.object({
   language: localeSchema,
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(6),
   order: z.enum(["asc", "desc"]).default("desc"),
+  // Category ids are the store's integers: a larger number names no category (and PostgreSQL refuses it).
   categories: z
     .string()
     .regex(/^\d+(,\d+)*$/, "Expected comma-separated category ids")
     .transform((s) => s.split(",").map(Number))
+    .pipe(z.array(z.number().int().max(MAX_INT32, "Expected category ids")))
     .optional(),
   with_categories: z.literal("1").optional(),
 });

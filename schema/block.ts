@@ -47,6 +47,20 @@ export interface BlockExample<P, F> {
   fields: { fr: F; en: F };
 }
 
+/**
+ * What a block migration sees and returns: the block's parts as stored, before its schema (the
+ * previous version's shape). Pure, so the same stored block always migrates the same way.
+ */
+export interface MigratingBlock {
+  id: string;
+  block_type: string;
+  block_params: Record<string, unknown>;
+  fields: Record<string, unknown>;
+}
+
+/** Moves a block from the version before the key to the key's version (tldraw's record migrations). */
+export type BlockMigration = (block: MigratingBlock) => MigratingBlock;
+
 export interface BlockDefinition<
   T extends string = string,
   P extends z.ZodObject = z.ZodObject,
@@ -64,6 +78,14 @@ export interface BlockDefinition<
   /** Header blocks set this: the height other blocks overlap (blocks.md §9). */
   overlap?: number;
   example: BlockExample<z.input<P>, z.input<F>>;
+  /**
+   * The version of this type's schema (1 until it first changes). A change to the schema comes
+   * with a migration from the version before: stored pages keep their blocks' versions
+   * (`schema_version`), and every read or save brings a block up to this one.
+   */
+  version: number;
+  /** `migrations[n]` takes a block of version n - 1 to version n, for every n from 2 to `version`. */
+  migrations: Readonly<Record<number, BlockMigration>>;
   /** Full schema of one block instance of this type. */
   schema: z.ZodType<Block<T, z.output<P>, z.output<F>>>;
 }
@@ -71,6 +93,8 @@ export interface BlockDefinition<
 export interface Block<T extends string = string, P = Record<string, unknown>, F = Record<string, unknown>> {
   id: string;
   block_type: T;
+  /** The version of its type's schema the block was written in; unset is 1. */
+  schema_version?: number;
   block_params: P;
   fields: { fr: F; en: F };
 }
@@ -93,12 +117,21 @@ export function defineBlock<const T extends string, P extends z.ZodRawShape, F e
   permissions?: Partial<BlockPermissions>;
   overlap?: number;
   example: BlockExample<z.input<z.ZodObject<typeof commonParamsShape & P>>, z.input<z.ZodObject<F>>>;
+  version?: number;
+  migrations?: Record<number, BlockMigration>;
 }): BlockDefinition<T, z.ZodObject<typeof commonParamsShape & P>, z.ZodObject<F>> {
+  const version = def.version ?? 1;
+  const migrations = def.migrations ?? {};
+  // A schema change without its migration is the programmer's error, caught when the module loads.
+  for (let n = 2; n <= version; n++) {
+    if (typeof migrations[n] !== "function") throw new Error(`${def.type}: no migration to version ${n}`);
+  }
   const params = z.object({ ...commonParamsShape, ...(def.params ?? ({} as P)) });
   const fields = z.object(def.fields);
   const schema = z.object({
     id: z.string().min(1),
     block_type: z.literal(def.type),
+    schema_version: z.literal(version).optional(),
     block_params: params,
     fields: z.preprocess(fillLocales, z.object({ fr: fields, en: fields })),
   });
@@ -112,6 +145,8 @@ export function defineBlock<const T extends string, P extends z.ZodRawShape, F e
     overlap: def.overlap,
     permissions: { edit: true, delete: true, colorScheme: true, ...def.permissions },
     example: def.example,
+    version,
+    migrations,
     schema: schema as unknown as BlockDefinition<T, typeof params, typeof fields>["schema"],
   };
 }
@@ -120,6 +155,7 @@ export function defineBlock<const T extends string, P extends z.ZodRawShape, F e
 export const rawBlockSchema = z.object({
   id: z.string().min(1).optional(),
   block_type: z.string().min(1),
+  schema_version: z.number().int().positive().max(1_000_000).optional(),
   block_params: z.record(z.string(), z.unknown()).nullish(),
   fields: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -148,9 +184,38 @@ export function normaliseRawBlock(raw: RawBlock, index: number, warn: (message: 
   return {
     id: raw.id ?? `block-${index}-${raw.block_type}`,
     block_type: raw.block_type,
+    ...(raw.schema_version !== undefined ? { schema_version: raw.schema_version } : {}),
     block_params: params,
     fields: raw.fields ?? {},
   };
+}
+
+export type MigrationResult =
+  | { ok: true; block: MigratingBlock & { schema_version?: number } }
+  | { ok: false; message: string };
+
+/**
+ * A normalised block brought up to its type's current version, migration by migration. A block
+ * that no migration can carry (one of a newer release, a migration that throws) is refused with
+ * the reason: the caller keeps it as it is stored, never drops it from the store.
+ */
+export function migrateBlock(
+  block: MigratingBlock & { schema_version?: number },
+  definition: Pick<BlockDefinition, "type" | "version" | "migrations">,
+): MigrationResult {
+  const from = block.schema_version ?? 1;
+  if (from === definition.version) return { ok: true, block };
+  if (from > definition.version)
+    return { ok: false, message: `Written by a newer version (${from}) than this one knows (${definition.version})` };
+  let current: MigratingBlock = block;
+  for (let n = from + 1; n <= definition.version; n++) {
+    try {
+      current = definition.migrations[n]!(structuredClone(current));
+    } catch (error) {
+      return { ok: false, message: `Migration to version ${n} failed: ${(error as Error).message}` };
+    }
+  }
+  return { ok: true, block: { ...current, schema_version: definition.version } };
 }
 
 export function issuePath(path: ReadonlyArray<PropertyKey>): string {

@@ -20,3 +20,6 @@ export function localized<S extends z.ZodType>(schema: S) {
 }
 
 export const siteTypeSchema = z.enum(SITE_TYPES);
+
+/** The largest integer either store's integer columns hold (PostgreSQL's `integer`): ids, versions, counts from outside. */
+export const MAX_INT32 = 2_147_483_647;

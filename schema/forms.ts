@@ -7,7 +7,16 @@
  */
 
 /** Email rule (site.md §5): text, an at sign, text, a dot, text. schema/api.ts reuses it. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail address as people type it (the HTML standard's "valid e-mail address", letters of
+ * any script allowed): a local part, one @, dot-separated labels and a top-level domain of
+ * letters. Nothing after the domain: "a@b.ca?bcc=…" is not an address.
+ */
+export const EMAIL_PATTERN =
+  /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
+
+/** A mailto: link to one address, encoded so that nothing in it becomes a header or a recipient. */
+export const mailtoHref = (address: string) => `mailto:${encodeURIComponent(address).replace(/%40/g, "@")}`;
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
 export const POSTAL_CODE_PATTERN = /^[A-Z]\d[A-Z] \d[A-Z]\d$/;
 export const YEAR_PATTERN = /^\d{4}$/;
@@ -66,7 +75,7 @@ export function budgetIncrements(): number[] {
 
 // ---- errors ------------------------------------------------------------------------
 
-export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited";
+export type ErrorCode = "required" | "invalid" | "too-long" | "expired" | "replayed" | "rate-limited" | "unavailable";
 /** Field errors by field name, in field order. */
 export type FieldErrors = Record<string, ErrorCode>;
 

@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { AuthService } from "../server/auth/service";
 import { loadConfig } from "../server/config";
+import { createFormServices } from "../server/content/form-services";
 import { allRoutes } from "../server/content/index";
 import { warmClusterIndexes } from "../server/content/routes/properties";
 import { seedFromFixtures } from "../server/content/seed";
@@ -31,7 +32,6 @@ import { seededSite, seedSites } from "../server/content/seed-sites";
 import { seedStores } from "../server/content/seed-stores";
 import { createContentService } from "../server/content/service";
 import { openStorage } from "../server/content/storage";
-import { createStores } from "../server/content/stores/index";
 import type { BenchRow, BenchSection } from "./bench";
 import { measureSearchShapes, runSearchBench, SEARCH_BUDGET_MS } from "./bench-search";
 import { freePort } from "./bench-server";
@@ -93,12 +93,11 @@ export const scaleSearchSection: BenchSection = {
           note: `generator and batches in this process: ${cpuS.toFixed(0)} s CPU; batches of 2,000 rows as array parameters, indexes built after; ${machineNote()}`,
         });
         // The service over this store, as a web process builds it (its start-up warm-up included).
-        const stores = createStores(storage, config);
         // The in-memory search index first (LISTINGS_INDEX=memory): its load time and the memory it takes.
         const rssBefore = process.memoryUsage().rss;
         const indexCpu = process.cpuUsage();
         const indexStart = performance.now();
-        await stores.listings.warm();
+        await storage.listings.warm();
         const indexMs = performance.now() - indexStart;
         const indexUsage = process.cpuUsage(indexCpu);
         const rssIndex = process.memoryUsage().rss;
@@ -112,7 +111,7 @@ export const scaleSearchSection: BenchSection = {
           note: `${((indexUsage.user + indexUsage.system) / 1e6).toFixed(1)} s CPU; process RSS ${mb(rssBefore)} → ${mb(rssIndex)} MB; ${machineNote()}`,
         });
         const warmCpu = process.cpuUsage();
-        const warmMs = await warmClusterIndexes(stores.listings);
+        const warmMs = await warmClusterIndexes(storage.listings);
         const warmUsage = process.cpuUsage(warmCpu);
         const warmCpuS = (warmUsage.user + warmUsage.system) / 1e6;
         log(`cluster indexes of the common filter sets built in ${(warmMs / 1000).toFixed(1)} s`);
@@ -125,7 +124,7 @@ export const scaleSearchSection: BenchSection = {
         });
         const service = createContentService({
           storage,
-          stores,
+          forms: createFormServices(storage, config),
           config,
           routes: allRoutes,
           auth: new AuthService(storage, config),

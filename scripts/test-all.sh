@@ -40,6 +40,8 @@ if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null ||
 fi
 # Java for the W3C Nu HTML validator (npm package vnu-jar) of the visitor's sweep.
 command -v java >/dev/null 2>&1 || apt_install java default-jre-headless
+# systemd-analyze for the check of deploy/courtier-blocks.service (tests/deploy.test.ts).
+command -v systemd-analyze >/dev/null 2>&1 || apt_install systemd systemd
 
 phase() {
   local name="$1"

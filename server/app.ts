@@ -6,7 +6,6 @@
 import type http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -17,6 +16,7 @@ import type { AppServices, PageCacheFacts } from "../renderer/lib/context";
 import { createViewModules, errorReportingScript } from "../renderer/lib/view-modules.server";
 import { assetBasesOf } from "../schema/assets";
 import { hasSessionCookie } from "./auth/cookie";
+import { guardBody, hasBody, JSON_REFUSAL, TEXT_REFUSAL } from "./body";
 import { clientAddress, compileTrust, type TrustFunction } from "./client-address";
 import type { Config } from "./config";
 import { createEmbeddedContentService } from "./content/index";
@@ -28,6 +28,7 @@ import { type Logger, log } from "./ops/log";
 import { withRequestLog } from "./ops/request-log";
 import { createPageCache, type PageCache } from "./page-cache/index";
 import { createPurgeHook } from "./page-cache/purge";
+import { createPageHandler } from "./page-handler";
 
 /** Paths that may name a file: an extension, other than that of React Router's page data. */
 const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requestPath.endsWith(".data");
@@ -36,10 +37,23 @@ const mayBeFile = (requestPath: string) => /\.[^/]+$/.test(requestPath) && !requ
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), publickey-credentials-get=(self), publickey-credentials-create=(self)";
 
+/**
+ * The body a page's form action reads: the no-JS sign-in form's e-mail and password (no other
+ * page route has an action; React Router answers their POSTs 405 without reading).
+ */
+export const PAGE_BODY_LIMIT = 16 * 1024;
+
+/** Methods a Fetch Request cannot carry (the content service and React Router would throw on them: a 500). */
+const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** Each request's body guard (server/body.ts), made by the outer handler for requests that carry a body. */
+const bodyGuards = new WeakMap<http.IncomingMessage, ReturnType<typeof guardBody>>();
+const bodyOf = (req: http.IncomingMessage) => bodyGuards.get(req)?.stream();
+
 type RouterContextKey = Parameters<RouterContextProvider["set"]>[0];
 type EntryWithContext = { servicesContext: RouterContextKey; pageCacheContext?: RouterContextKey };
 
-/** Adapts an Express request to a Fetch Request for the content service. */
+/** Adapts an Express request to a Fetch Request for the content service (its body held to the route's limit). */
 function toFetchRequest(req: express.Request, trust: TrustFunction): Request {
   const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
   const headers = new Headers();
@@ -51,17 +65,19 @@ function toFetchRequest(req: express.Request, trust: TrustFunction): Request {
   // trusts the proxies that wrote it; headers a visitor sends cannot spoof it.
   headers.delete("x-forwarded-for");
   headers.set("x-real-ip", clientAddress(req, trust));
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const body = req.method !== "GET" && req.method !== "HEAD" ? bodyOf(req) : undefined;
   return new Request(new URL(req.originalUrl, origin), {
     method: req.method,
     headers,
-    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    body,
     // @ts-expect-error Node's fetch needs duplex for streamed bodies.
-    duplex: hasBody ? "half" : undefined,
+    duplex: body ? "half" : undefined,
   });
 }
 
 export async function sendFetchResponse(res: express.Response, response: Response) {
+  // Answered already: the body passed its limit while the route read it (a 413 went out).
+  if (res.headersSent || res.writableEnded) return;
   res.status(response.status);
   response.headers.forEach((value, key) => {
     res.append(key, value);
@@ -97,6 +113,7 @@ function validHost(host: string | undefined): boolean {
 const FORWARDED_TO_SIGN_IN = [
   "cookie",
   "origin",
+  "sec-fetch-site",
   "referer",
   "user-agent",
   "x-real-ip",
@@ -187,7 +204,7 @@ export async function createApp(options: AppOptions) {
       build: build as ServerBuild,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       loadContext: (facts) => contextOf(entryModule, facts),
-      revision: () => content.repo.revision(),
+      revision: () => content.storage.content.revision(),
       maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
       sMaxAge: config.PAGE_CACHE_S_MAXAGE,
       staleWhileRevalidate: config.PAGE_CACHE_STALE_WHILE_REVALIDATE,
@@ -235,11 +252,12 @@ export async function createApp(options: AppOptions) {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    createPageHandler({
       build,
       mode: config.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: async () =>
         contextOf(entryModule ?? ((await options.build()).entry.module as unknown as EntryWithContext)),
+      bodyOf,
     }),
   );
   // Errors Express itself catches (a middleware's, a failing adapter): reported, then answered
@@ -257,12 +275,32 @@ export async function createApp(options: AppOptions) {
   const serve: (req: http.IncomingMessage, res: http.ServerResponse) => void = cache
     ? (req, res) => void cache.handle(req, res, () => app(req, res))
     : app;
-  const health = createHealthHandler(content.storage);
+  const health = createHealthHandler(content.storage, { lastFullAt: () => content.lastFullAt() });
   const logged = withRequestLog(
     (req, res) => {
-      if (validHost(req.headers.host)) return serve(req, res);
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
-      res.end("Bad Request: invalid Host header");
+      if (!validHost(req.headers.host)) {
+        res.writeHead(400, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+        return void res.end("Bad Request: invalid Host header");
+      }
+      if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+        res.writeHead(405, {
+          "content-type": "text/plain; charset=utf-8",
+          "cache-control": "no-store",
+          allow: "GET, HEAD, POST, PUT, PATCH, DELETE",
+        });
+        return void res.end("Method Not Allowed");
+      }
+      if (hasBody(req)) {
+        // Each body is held to the limit of the route it goes to: the content service's table for
+        // /api, the sign-in form's for pages (server/body.ts). Over it: a 413, the rest unread.
+        const pathname = (req.url ?? "/").split("?")[0]!;
+        const api = pathname.startsWith("/api/");
+        const limit = api ? content.bodyLimit(req.method ?? "", pathname) : PAGE_BODY_LIMIT;
+        const guard = guardBody(req, res, limit, api ? JSON_REFUSAL : TEXT_REFUSAL);
+        if (guard.refused) return;
+        bodyGuards.set(req, guard);
+      }
+      serve(req, res);
     },
     {
       log: options.log ?? log,
@@ -280,6 +318,10 @@ export async function createApp(options: AppOptions) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     if (isHttps(req, trust)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // One client address for everything below, read once as TRUST_PROXY says: the API's throttles
+    // and audit, and the server-side calls of React Router's actions (the no-JS sign-in), whose
+    // requests are made of these headers. A visitor's own X-Real-IP never gets through.
+    req.headers["x-real-ip"] = clientAddress(req, trust) || "unknown";
     // Probes first: no page cache, no Express, no log line per probe.
     if (health(req, res)) return;
     logged(req, res);

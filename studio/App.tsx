@@ -34,6 +34,7 @@ import { AnnounceProvider, useAnnounce } from "./shell/announce";
 import { createStudioApi, type StudioSiteRef, siteTheme } from "./shell/api";
 import { type OpenAction, openAtStart, openFromRequest, parseOpenRequest, restoreLastDraft } from "./shell/open";
 import { useRegionKeys } from "./shell/regions";
+import { type StudioRole, StudioRoleContext } from "./shell/role";
 import { PANEL_ID, PanelHeadButtons, StudioColumns } from "./shell/StudioColumns";
 import { type StudioMode, Toolbar } from "./shell/Toolbar";
 import { lastStep, StudioToasts, showToast } from "./shell/toasts";
@@ -44,6 +45,8 @@ import "./studio.css";
 export interface StudioAppProps {
   locale: Locale;
   mode: StudioMode;
+  /** The signed-in editor's role: what the interface offers (the server decides). */
+  role: StudioRole;
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
@@ -345,8 +348,10 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
 
 export default function StudioApp(props: StudioAppProps) {
   return (
-    <AnnounceProvider>
-      <StudioInner {...props} />
-    </AnnounceProvider>
+    <StudioRoleContext.Provider value={props.role}>
+      <AnnounceProvider>
+        <StudioInner {...props} />
+      </AnnounceProvider>
+    </StudioRoleContext.Provider>
   );
 }

@@ -195,7 +195,7 @@ describe("the content service with editor accounts", () => {
     expect((await call("GET", `/pages/${BROKER.site_id}`)).status).toBe(401);
     const siteKey = { "x-site-id": BROKER.site_id, "x-site-key": BROKER.site_key };
     expect((await call("GET", `/pages/${BROKER.site_id}`, siteKey)).status).toBe(401);
-    const page = await service.repo.getPage(BROKER.site_id, "terms");
+    const page = await service.storage.content.getPage(BROKER.site_id, "terms");
     expect(
       (await call("PUT", `/pages/${BROKER.site_id}/terms`, siteKey, { page, base_version: page!.version })).status,
     ).toBe(401);
@@ -203,7 +203,7 @@ describe("the content service with editor accounts", () => {
 
   it("refuses a cookie-carried write from another origin, or with no origin at all", async () => {
     const cookie = await signIn();
-    const page = await service.repo.getPage(BROKER.site_id, "terms");
+    const page = await service.storage.content.getPage(BROKER.site_id, "terms");
     const body = { page, base_version: page!.version };
     expect(
       (await call("PUT", `/pages/${BROKER.site_id}/terms`, { cookie, origin: "https://evil.example" }, body)).status,
@@ -215,7 +215,7 @@ describe("the content service with editor accounts", () => {
   it("refuses a save without the version it started from (428), and takes If-Match", async () => {
     const token = await editorToken(service);
     const auth = { authorization: `Bearer ${token}` };
-    const page = await service.repo.getPage(BROKER.site_id, "privacy");
+    const page = await service.storage.content.getPage(BROKER.site_id, "privacy");
     expect((await call("PUT", `/pages/${BROKER.site_id}/privacy`, auth, { page })).status).toBe(428);
     expect(
       (await call("PUT", `/pages/${BROKER.site_id}/privacy`, { ...auth, "if-match": "nope" }, { page })).status,
@@ -240,7 +240,7 @@ describe("the content service with editor accounts", () => {
     const { token, record } = await service.auth.issueApiToken(editor!.id, "read only", ["read"]);
     const auth = { authorization: `Bearer ${token}` };
     expect((await call("GET", `/pages/${BROKER.site_id}`, auth)).status).toBe(200);
-    const page = await service.repo.getPage(BROKER.site_id, "about");
+    const page = await service.storage.content.getPage(BROKER.site_id, "about");
     expect(
       (await call("PUT", `/pages/${BROKER.site_id}/about`, auth, { page, base_version: page!.version })).status,
     ).toBe(403);
@@ -258,7 +258,7 @@ describe("the content service with editor accounts", () => {
     const adminCookie = await signIn("admin");
     expect((await call("GET", "/auth/audit", { cookie: editorCookie })).status).toBe(403);
     expect((await call("GET", "/auth/editors", { cookie: editorCookie })).status).toBe(403);
-    const page = await service.repo.getPage(BROKER.site_id, "about");
+    const page = await service.storage.content.getPage(BROKER.site_id, "about");
     const published = await call(
       "PUT",
       `/pages/${BROKER.site_id}/about`,
@@ -342,7 +342,7 @@ describe("the content service with editor accounts", () => {
     // A change carried by the cookie from another site is refused before it runs.
     const forged = { cookie: editorCookie, origin: "https://evil.example" };
     expect((await call("PUT", `${leads}/${id}/status`, forged, { status: "handled" })).status).toBe(403);
-    expect((await service.stores.submissions.get(BROKER.site_id, id))?.status).toBe("new");
+    expect((await service.storage.submissions.get(BROKER.site_id, id))?.status).toBe("new");
 
     const write = { cookie: editorCookie, origin, "x-real-ip": "203.0.113.9" };
     expect((await call("PUT", `${leads}/${id}/status`, write, { status: "handled" })).status).toBe(200);

@@ -54,7 +54,7 @@ async function post(
   );
   return { status: response.status, headers: response.headers, body: (await response.json()) as AnswerBody };
 }
-const stored = () => ctx.service.stores.submissions.count();
+const stored = () => ctx.service.storage.submissions.count();
 
 beforeAll(async () => {
   ctx = await createTestService();
@@ -68,7 +68,7 @@ describe("POST /contact", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ status: "success", id: expect.any(String) });
     expect(await stored()).toBe(before + 1);
-    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
+    const { submissions } = await ctx.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
     expect(submissions[0]).toMatchObject({
       id: body.id,
       type: "contact_form",
@@ -131,7 +131,7 @@ describe("POST /contact", () => {
       }),
     );
     expect(valuation.status).toBe(200);
-    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 2 });
+    const { submissions } = await ctx.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 2 });
     expect(submissions.map((s) => s.type)).toEqual(["property_valuation", "property_alert"]);
     // No maximum is sent as an empty field (site.md §7) and stored as the service's "no limit".
     expect(submissions[1]!.payload.budget_max).toBe("Infinity");
@@ -265,7 +265,7 @@ describe("captcha configuration", () => {
       // Offline tokens are for tests only.
       const offline = await post(multipart(contactFields()), { service: prod.service, ip });
       expect(offline.status).toBe(403);
-      expect(await prod.service.stores.submissions.count()).toBe(1);
+      expect(await prod.service.storage.submissions.count()).toBe(1);
     } finally {
       await prod.cleanup();
     }

@@ -16,7 +16,7 @@ const postPage = (path: string, siteKey = BROKER.site_key) =>
 
 beforeAll(async () => {
   ctx = await createTestService();
-  const pages = await ctx.service.repo.listPages(BROKER.site_id);
+  const pages = await ctx.service.storage.content.listPages(BROKER.site_id);
   expect(pages.length).toBeGreaterThan(0);
   homePath = pages[0]!.paths.fr;
 });
@@ -39,7 +39,11 @@ describe("POST /page/{site_id}", () => {
   });
 
   it("answers a 301 with its location for a redirect", async () => {
-    await ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: homePath, status: 301 });
+    await ctx.service.storage.content.putRedirect(BROKER.site_id, {
+      from: "/fr/ancienne-page",
+      to: homePath,
+      status: 301,
+    });
     const page = pageDataSchema.parse(await (await postPage("/fr/ancienne-page/")).json());
     expect(page.status).toBe(301);
     expect(page.location).toBe(homePath);

@@ -4,7 +4,7 @@
  * token without the read scope, malformed queries and another site's pages are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageRecord } from "../server/content/repository";
+import type { PageRecord } from "../server/content/stores/content";
 import {
   type AnswerBody,
   BROKER,
@@ -50,7 +50,7 @@ afterAll(() => ctx.cleanup());
 
 describe("GET /pages/{site}/{page}/versions", () => {
   it("lists the seeded version, then one per publish with the editor's name, newest first", async () => {
-    const page = (await ctx.service.repo.getPage(BROKER.site_id, "about"))!;
+    const page = (await ctx.service.storage.content.getPage(BROKER.site_id, "about"))!;
     const before = (await (await call(`/pages/${BROKER.site_id}/about/versions`, auth())).json()) as AnswerBody;
     expect(before.versions).toHaveLength(1);
     expect(before.versions[0]).toMatchObject({ version: page.version, editor: null });
@@ -103,8 +103,8 @@ describe("GET /pages/{site}/{page}/versions", () => {
   });
 
   it("answers 404 for another site's page, an unknown site or page, and a version that does not exist", async () => {
-    const agencyPages = await ctx.service.repo.listPages(AGENCY);
-    const brokerIds = new Set((await ctx.service.repo.listPages(BROKER.site_id)).map((p) => p.page_id));
+    const agencyPages = await ctx.service.storage.content.listPages(AGENCY);
+    const brokerIds = new Set((await ctx.service.storage.content.listPages(BROKER.site_id)).map((p) => p.page_id));
     const agencyOnly = agencyPages.find((p) => !brokerIds.has(p.page_id));
     expect(agencyOnly).toBeDefined();
     // The agency's page, asked for under the broker's site: not found there.

@@ -70,7 +70,7 @@ const PAGE_BROKEN = "Page store broken (test)";
  */
 async function brokenService(env: Record<string, string>) {
   const ctx = await createTestService({ PAGE_CACHE_MB: "0", NODE_ENV: "production", ...env });
-  const listings = ctx.service.stores.listings;
+  const listings = ctx.service.storage.listings;
   const failing = new Proxy(listings, {
     get(target, key, receiver) {
       if (key === "count") return async () => Promise.reject(new Error(BROKEN));
@@ -83,11 +83,11 @@ async function brokenService(env: Record<string, string>) {
       const url = new URL(request.url);
       if (url.pathname.includes("/properties")) {
         // The real service's route, with the failing store (its catch reports and answers 500).
-        (ctx.service.stores as { listings: unknown }).listings = failing;
+        (ctx.service.storage as { listings: unknown }).listings = failing;
         try {
           return await ctx.service.handle(request);
         } finally {
-          (ctx.service.stores as { listings: unknown }).listings = listings;
+          (ctx.service.storage as { listings: unknown }).listings = listings;
         }
       }
       if (request.method === "POST" && url.pathname.includes("/page/")) {

@@ -54,7 +54,7 @@ describe("POST /contact hardening", () => {
     const before = Date.now();
     const { status, body } = await post("198.51.100.1");
     expect(status).toBe(200);
-    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
+    const { submissions } = await ctx.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 1 });
     expect(submissions[0]).toMatchObject({
       id: body.id,
       type: "contact_form",

@@ -6,6 +6,7 @@ import {
   defaultValuationValues,
   errorKeys,
   formErrorsFromServer,
+  mailtoHref,
   validateAlertStep,
   validateContact,
   validateValuationStep,
@@ -29,9 +30,30 @@ describe("contact form", () => {
     ]);
   });
   it("checks the email pattern and the phone mask", () => {
-    for (const email of ["marie", "marie@", "marie@example", "@example.com", "ma rie@example.com"]) {
+    for (const email of [
+      "marie",
+      "marie@",
+      "marie@example",
+      "@example.com",
+      "ma rie@example.com",
+      // Nothing after the domain: it would become the reply link's headers and recipients.
+      "victim@example.org?bcc=boss@example.org&subject=hi",
+      "victim@example.org&cc=x@y.ca",
+      "victim@example.org#x",
+      "a@b@example.org",
+      "marie@exa_mple.ca",
+      "marie@-example.ca",
+      "marie@example.c",
+      "marie@example.123",
+    ]) {
       expect(validateContact({ ...contact, email }), email).toEqual({ email: "invalid" });
     }
+    for (const email of ["marie.roy+maison@example.ca", "o'neil@sub.example.qc.ca", "élise@caisse.québec", "a@b.co"]) {
+      expect(validateContact({ ...contact, email }), email).toEqual({});
+    }
+    // And a stored address is encoded in a reply link, whatever it holds.
+    expect(mailtoHref("o'neil@example.ca")).toBe("mailto:o'neil@example.ca");
+    expect(mailtoHref("a@b.ca?bcc=c@d.ca")).toBe("mailto:a@b.ca%3Fbcc%3Dc@d.ca");
     expect(validateContact({ ...contact, phone: "5145550199" })).toEqual({ phone: "invalid" });
     expect(validateContact({ ...contact, phone: "(514) 555-019" })).toEqual({ phone: "invalid" });
   });

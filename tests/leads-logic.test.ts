@@ -10,31 +10,37 @@ import { leadsT } from "../server/leads/messages";
 import { signWebhook, verifyWebhookSignature } from "../server/leads/webhook";
 
 describe("CSV export", () => {
-  it("quotes fields with commas, quotes and line breaks (RFC 4180)", () => {
-    expect(csvCell("plain")).toBe("plain");
+  it("quotes every field, doubling its quotes (RFC 4180)", () => {
+    expect(csvCell("plain")).toBe('"plain"');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('dit "bonjour"')).toBe('"dit ""bonjour"""');
     expect(csvCell("ligne 1\nligne 2")).toBe('"ligne 1\nligne 2"');
     expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(undefined)).toBe("");
-    expect(csvCell(42)).toBe("42");
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(42)).toBe('"42"');
   });
 
-  it("neutralises cells a spreadsheet would run as formulas", () => {
+  it("neutralises formulas at the start of a cell and after any separator a spreadsheet may split on", () => {
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvCell("+1 514 555-0199")).toBe("'+1 514 555-0199");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell("+1 514 555-0199")).toBe('"\'+1 514 555-0199"');
+    expect(csvCell("-2+3")).toBe('"\'-2+3"');
+    expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');
+    expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
+    expect(csvCell("a=b")).toBe('"a=b"');
+    // Split on ";" (French-Canadian settings), on "," or at a line break, no cell starts with a formula.
+    expect(csvCell("Roy;=2+5")).toBe('"Roy;\'=2+5"');
+    expect(csvCell("Roy,+cmd|x")).toBe('"Roy,\'+cmd|x"');
+    expect(csvCell("ligne\n@SUM(A1)")).toBe('"ligne\n\'@SUM(A1)"');
+    expect(csvCell("a;;-1")).toBe('"a;;\'-1"');
+    expect(csvCell("Jean-Pierre; Roy")).toBe('"Jean-Pierre; Roy"');
   });
 
   it("starts with a UTF-8 byte order mark and ends each record with CRLF", () => {
     const file = csvFile(["Nom", "Courriel"], [["Éloïse Côté", "e@example.com"]]);
     expect(file.startsWith(BOM)).toBe(true);
     expect(Buffer.from(file, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(file.slice(1)).toBe("Nom,Courriel\r\nÉloïse Côté,e@example.com\r\n");
+    expect(file.slice(1)).toBe('"Nom","Courriel"\r\n"Éloïse Côté","e@example.com"\r\n');
   });
 
   it("exports leads with translated headers and values, every form's fields", () => {

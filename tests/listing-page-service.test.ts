@@ -150,7 +150,7 @@ describe("POST /contact with form_type visit_request", () => {
     const response = await send(visit(listing.uls), "198.51.100.71");
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
+    const { submissions } = await ctx.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
     expect(submissions.find((s) => s.id === id)).toMatchObject({
       type: "visit_request",
       payload: {
@@ -167,7 +167,7 @@ describe("POST /contact with form_type visit_request", () => {
     const listing = all[101]!;
     const response = await send(visit(listing.uls), "198.51.100.74");
     const { id } = (await response.json()) as { id: string };
-    const { submissions } = await ctx.service.stores.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
+    const { submissions } = await ctx.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 5 });
     const lead = submissions.find((s) => s.id === id)!;
     const t = leadsT("fr");
     expect(t("leads.types.visit_request")).toBe("Demande de visite");

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../server/app";
-import { checkReadiness } from "../server/ops/health";
+import { checkReadiness, checkWritable, FULL_WINDOW_MS } from "../server/ops/health";
 import { createTestService, type TestService } from "./helpers/content-service";
 
 /** No page is asked for here: the probes never reach React Router. */
@@ -127,5 +127,39 @@ describe("readiness check", () => {
       throw new Error("connect ECONNREFUSED 10.0.0.5:5432 password=secret");
     };
     expect(await checkReadiness({ ping: refused, migrations })).toEqual({ ready: false, reason: "store unreachable" });
+  });
+});
+
+describe("write check (issue 27: a full disk)", () => {
+  const migrations = { applied: [], current: 7, latest: 7 };
+  const store = (probeWrite: () => Promise<void>) => ({ ping: async () => {}, probeWrite, migrations });
+  const full = async () => {
+    // What node:sqlite throws on SQLITE_FULL; PostgreSQL's disk_full carries code 53100.
+    throw Object.assign(new Error("database or disk is full"), { code: "ERR_SQLITE_ERROR", errcode: 13 });
+  };
+
+  it("says no space is left when the probe's write is refused for it, on either store", async () => {
+    expect(await checkWritable(store(full))).toEqual({ ready: false, reason: "store not writable: no space left" });
+    const pgFull = async () => {
+      throw Object.assign(new Error("could not extend file"), { code: "53100" });
+    };
+    expect(await checkWritable(store(pgFull))).toEqual({ ready: false, reason: "store not writable: no space left" });
+  });
+
+  it("reports another refusal without its error's text", async () => {
+    const readOnly = async () => {
+      throw new Error("attempt to write a readonly database /srv/data/content.sqlite");
+    };
+    expect(await checkWritable(store(readOnly))).toEqual({ ready: false, reason: "store not writable" });
+  });
+
+  it("is not writable for a while after a request's write was refused for lack of space, even if the probe passes", async () => {
+    const ok = store(async () => {});
+    const now = 1_000_000;
+    expect(await checkWritable(ok, { lastFullAt: now - 1000, now })).toEqual({
+      ready: false,
+      reason: "store not writable: no space left",
+    });
+    expect(await checkWritable(ok, { lastFullAt: now - FULL_WINDOW_MS, now })).toEqual({ ready: true });
   });
 });

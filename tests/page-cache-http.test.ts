@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "../renderer/lib/locale";
 import type { Block } from "../schema/block";
 import { createApp } from "../server/app";
-import type { PageRecord } from "../server/content/repository";
+import type { PageRecord } from "../server/content/stores/content";
 import type { PageCache } from "../server/page-cache/index";
 import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
@@ -69,7 +69,7 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
   }
 
   async function aboutPage(): Promise<PageRecord> {
-    const page = await ctx.service.repo.getPage(BROKER.site_id, "about");
+    const page = await ctx.service.storage.content.getPage(BROKER.site_id, "about");
     if (!page) throw new Error("fixture page 'about' missing");
     return structuredClone(page);
   }
@@ -332,7 +332,7 @@ describe.skipIf(!fs.existsSync(BUILD))("rendered-page cache over HTTP (productio
     expect(again.headers["surrogate-key"]).toMatch(/^site:demo-broker page:demo-broker:/);
     expect(again.body.toString()).toContain('"@type":"RealEstateListing"');
 
-    expect(await ctx.service.stores.listings.remove(path[2]!)).toBe(true);
+    expect(await ctx.service.storage.listings.remove(path[2]!)).toBe(true);
     for (let i = 0; i < 2; i++) {
       const gone = await get(path[1]!);
       expect(gone.status).toBe(410);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPage } from "../renderer/lib/page-loader.server";
 import type { Block } from "../schema/block";
 import { createServices } from "../server/app";
-import type { PageRecord, SiteRecord } from "../server/content/repository";
+import type { PageRecord, SiteRecord } from "../server/content/stores/content";
 import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
 let ctx: TestService;
@@ -23,7 +23,7 @@ async function publish(page: PageRecord) {
 }
 
 async function aboutPage(): Promise<PageRecord> {
-  const page = await ctx.service.repo.getPage(BROKER.site_id, "about");
+  const page = await ctx.service.storage.content.getPage(BROKER.site_id, "about");
   if (!page) throw new Error("fixture page 'about' missing");
   return structuredClone(page);
 }
@@ -60,10 +60,10 @@ describe("page views between requests", () => {
 
   it("serves a changed site header on the next request", async () => {
     const before = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
-    const site = (await ctx.service.repo.getSite(BROKER.site_id)) as SiteRecord;
+    const site = (await ctx.service.storage.content.getSite(BROKER.site_id)) as SiteRecord;
     const header = structuredClone(site.header) as Block[];
     (header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text = "Écrivez-moi";
-    await ctx.service.repo.putSite({ ...site, header });
+    await ctx.service.storage.content.putSite({ ...site, header });
 
     const after = await loadPage(pageUrl("/fr/a-propos"), "fr", services);
     expect(after).not.toBe(before);
@@ -103,14 +103,14 @@ describe("page answers of the content service", () => {
 
 describe("site lookups between requests", () => {
   it("finds a site by a new microsite id right after the site is written", async () => {
-    const repo = ctx.service.repo;
-    const site = (await repo.getSite(BROKER.site_id)) as SiteRecord;
-    expect((await repo.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
-    expect(await repo.findSiteByMicrosite("ms-renamed")).toBeUndefined();
-    await repo.putSite({ ...site, microsite_id: "ms-renamed" });
-    expect((await repo.findSiteByMicrosite("ms-renamed"))?.site_id).toBe(site.site_id);
-    expect(await repo.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
-    await repo.putSite(site);
-    expect((await repo.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
+    const content = ctx.service.storage.content;
+    const site = (await content.getSite(BROKER.site_id)) as SiteRecord;
+    expect((await content.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
+    expect(await content.findSiteByMicrosite("ms-renamed")).toBeUndefined();
+    await content.putSite({ ...site, microsite_id: "ms-renamed" });
+    expect((await content.findSiteByMicrosite("ms-renamed"))?.site_id).toBe(site.site_id);
+    expect(await content.findSiteByMicrosite(site.microsite_id)).toBeUndefined();
+    await content.putSite(site);
+    expect((await content.findSiteByMicrosite(site.microsite_id))?.site_id).toBe(site.site_id);
   });
 });

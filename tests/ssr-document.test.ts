@@ -11,7 +11,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViewModules } from "../renderer/lib/view-modules.server";
 import { createServices } from "../server/app";
-import type { PageRecord } from "../server/content/repository";
+import type { PageRecord } from "../server/content/stores/content";
 import { BROKER, createTestService, editorToken, publishPage, type TestService } from "./helpers/content-service";
 
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
@@ -129,7 +129,7 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
 
   it("renders a published change on the next request", async () => {
     expect(await (await render("/fr/a-propos")).text()).toContain("Bonjour, je suis Julie");
-    const page = structuredClone(await ctx.service.repo.getPage(BROKER.site_id, "about")) as PageRecord;
+    const page = structuredClone(await ctx.service.storage.content.getPage(BROKER.site_id, "about")) as PageRecord;
     const intro = page.content.find((b) => (b as { id: string }).id === "about-intro") as {
       fields: { fr: { main_title: string } };
     };
@@ -142,7 +142,11 @@ describe.skipIf(!fs.existsSync(BUILD))("server-rendered documents (production bu
   });
 
   it("answers a redirect and an unknown page", async () => {
-    await ctx.service.repo.putRedirect(BROKER.site_id, { from: "/fr/ancienne-page", to: "/fr/a-propos", status: 301 });
+    await ctx.service.storage.content.putRedirect(BROKER.site_id, {
+      from: "/fr/ancienne-page",
+      to: "/fr/a-propos",
+      status: 301,
+    });
     const moved = await render("/fr/ancienne-page");
     expect(moved.status).toBe(301);
     expect(moved.headers.get("location")).toBe("/fr/a-propos");

@@ -6,13 +6,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/pg-cluster";
 import { AuthService } from "../server/auth/service";
 import { loadConfig } from "../server/config";
-import { createPool } from "../server/content/db/postgres";
+import { createPool, postgresDatabase } from "../server/content/db/postgres";
+import { createFormServices } from "../server/content/form-services";
 import { allRoutes } from "../server/content/index";
-import { PostgresContentRepository } from "../server/content/postgres-repository";
 import { createContentService } from "../server/content/service";
-import type { Storage } from "../server/content/storage";
-import { createStores } from "../server/content/stores/index";
-import { PostgresSessionsStore } from "../server/content/stores/sessions.postgres";
+import { createStorage } from "../server/content/storage";
 
 describe("an unreachable PostgreSQL", async () => {
   // A loopback port nothing listens on.
@@ -22,16 +20,14 @@ describe("an unreachable PostgreSQL", async () => {
     connectTimeoutMs: 1000,
     statementTimeoutMs: 1000,
   });
-  afterAll(() => pool.end());
-  const storage = {
-    kind: "postgres",
-    content: new PostgresContentRepository(pool),
-    sessions: new PostgresSessionsStore(pool),
-  } as unknown as Storage;
+  // Every store on it, as a web process opens them (without the migrations, which need the database).
+  const { db, dialect } = postgresDatabase(pool);
+  const storage = createStorage(db, dialect, { applied: [], current: 0, latest: 0 });
+  afterAll(() => storage.close());
   const config = loadConfig({ ...process.env, NODE_ENV: "test" });
   const service = createContentService({
     storage,
-    stores: createStores({ ...storage, rateLimits: undefined } as unknown as Storage, config),
+    forms: createFormServices(storage, config),
     config,
     routes: allRoutes,
     auth: new AuthService(storage, config),

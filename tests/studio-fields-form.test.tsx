@@ -10,6 +10,7 @@ import { z } from "zod";
 import { f } from "../schema/fields";
 import { blockRegistry } from "../schema/registry";
 import { EditPanel, FieldForm } from "../studio/fields";
+import { StudioRoleContext } from "../studio/shell/role";
 import { blockOf, createTestStore, exampleBlock, renderWithStore } from "./studio-fields-helpers";
 
 vi.mock("../studio/fields/CodeEditor", () => ({
@@ -355,8 +356,11 @@ describe("FieldForm on its own", () => {
       extra: z.union([z.string(), z.number()]).optional(),
     });
     const onChange = vi.fn();
+    // Code is an administrator's to edit (issue 27): an admin's studio.
     renderWithStore(
-      <FieldForm schema={schema} value={{ snippet: "<b>hi</b>", extra: 3 }} path="settings" onChange={onChange} />,
+      <StudioRoleContext.Provider value="admin">
+        <FieldForm schema={schema} value={{ snippet: "<b>hi</b>", extra: 3 }} path="settings" onChange={onChange} />
+      </StudioRoleContext.Provider>,
       createTestStore([]),
     );
     const json = screen.getByLabelText("Extra") as HTMLTextAreaElement;
@@ -373,5 +377,19 @@ describe("FieldForm on its own", () => {
     const editor = await screen.findByTestId("mock-monaco");
     fireEvent.change(editor, { target: { value: "<i>x</i>" } });
     expect(onChange).toHaveBeenLastCalledWith("settings.snippet", "<i>x</i>", { groupKey: "settings.snippet" });
+  });
+
+  it("shows code read-only, saying why, to an editor", () => {
+    const schema = z.object({ snippet: f.code("html") });
+    const onChange = vi.fn();
+    renderWithStore(
+      <StudioRoleContext.Provider value="editor">
+        <FieldForm schema={schema} value={{ snippet: "<b>hi</b>" }} path="settings" onChange={onChange} />
+      </StudioRoleContext.Provider>,
+      createTestStore([]),
+    );
+    expect(screen.queryByRole("button", { name: "Edit the code of Snippet" })).toBeNull();
+    expect(screen.getByText("<b>hi</b>")).toBeTruthy();
+    expect(screen.getByText(/Only an administrator can add or change embedded code/)).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoadSchema, type PageData, pageDataSchema } from "../schema/page";
-import type { SiteRecord } from "../server/content/repository";
+import type { SiteRecord } from "../server/content/stores/content";
 import { BROKER, createTestService, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
 let ctx: TestService;
@@ -89,10 +89,10 @@ describe("POST /page/{site_id} with a variant", () => {
   });
 
   it("takes the variant's header and footer when it has them, the site's otherwise", async () => {
-    const repo = ctx.service.repo;
+    const content = ctx.service.storage.content;
     const { page: plain } = await postPage("/fr");
     const ownHeader = [{ id: "promo-header", block_type: "header_classic_block", block_params: {}, fields: {} }];
-    await repo.putVariant(BROKER.site_id, {
+    await content.putVariant(BROKER.site_id, {
       variant_id: "portes-ouvertes",
       name: "Portes ouvertes",
       color: "amber",
@@ -105,7 +105,7 @@ describe("POST /page/{site_id} with a variant", () => {
     expect(page.footer).toEqual(plain.footer);
     expect(page.content).toEqual(plain.content);
     // Edited: the next call sees it (the answer cache follows the content revision).
-    await repo.putVariant(BROKER.site_id, {
+    await content.putVariant(BROKER.site_id, {
       variant_id: "portes-ouvertes",
       name: "Portes ouvertes du samedi",
       color: "amber",
@@ -115,7 +115,7 @@ describe("POST /page/{site_id} with a variant", () => {
     expect(edited.variant?.name).toBe("Portes ouvertes du samedi");
     expect(edited.header).toEqual(plain.header);
     // Deleted: the default page again.
-    await repo.deleteVariant(BROKER.site_id, "portes-ouvertes");
+    await content.deleteVariant(BROKER.site_id, "portes-ouvertes");
     expect((await postPage("/fr", { variant: "portes-ouvertes" })).page.variant).toBeNull();
   });
 });
@@ -134,8 +134,8 @@ describe("a site's active variant", () => {
       ).json(),
     );
   const setActive = async (id: string | undefined) => {
-    const site = (await ctx.service.repo.getSite(BROKER.site_id)) as SiteRecord;
-    await ctx.service.repo.putSite({ ...site, active_variant_id: id });
+    const site = (await ctx.service.storage.content.getSite(BROKER.site_id)) as SiteRecord;
+    await ctx.service.storage.content.putSite({ ...site, active_variant_id: id });
   };
 
   it("is named by the first load and served when the call names none; another id still wins", async () => {

@@ -11,26 +11,17 @@
  * it leaves alone a response that already has a Content-Encoding.
  */
 import zlib from "node:zlib";
+import { preferredEncoding } from "../../schema/http-headers";
 
 export const PAGE_GZIP_LEVEL = 3;
 export const PAGE_BROTLI_QUALITY = 3;
 /** As the compression middleware: smaller bodies are sent as they are. */
 const THRESHOLD = 1024;
 
-type Encoding = "br" | "gzip";
+const ENCODINGS = ["br", "gzip"] as const;
 
 /** The encoding to use for an Accept-Encoding header: Brotli first, as the middleware does. */
-export function pickEncoding(acceptEncoding: string | null): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const quality = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    quality.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const accepts = (name: Encoding) => (quality.get(name) ?? quality.get("*") ?? 0) > 0;
-  return accepts("br") ? "br" : accepts("gzip") ? "gzip" : undefined;
-}
+export const pickEncoding = (acceptEncoding: string | null) => preferredEncoding(acceptEncoding, ENCODINGS);
 
 /** The body to send and its headers (Content-Encoding, Vary, Content-Length). */
 export function compressDocument(body: Buffer, acceptEncoding: string | null, headers: Headers): Buffer {

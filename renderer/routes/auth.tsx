@@ -8,8 +8,8 @@
 import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { authPageOf, authPath, safeNext, signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
+import { authPageOf, authPath, safeNext, signInUrl } from "../lib/studio-paths";
 // The screens' stylesheet with the route, not with their lazy chunk: the server's page is
 // styled before (and without) its script.
 import "../../studio/auth/auth.css";
@@ -66,6 +66,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ failure: "throttled" as const, email, retryAfter }, { status: 429 });
   }
   if (answer.status === 401) return data({ failure: "wrong" as const, email, retryAfter: 0 }, { status: 401 });
+  if (answer.status === 503) {
+    // The store took nothing (its disk full, or unreachable): say so, and when to try again.
+    const retryAfter = Number(answer.headers.get("retry-after")) || 60;
+    return data(
+      { failure: "unavailable" as const, email, retryAfter },
+      { status: 503, headers: { "retry-after": String(retryAfter) } },
+    );
+  }
   return data({ failure: "failed" as const, email, retryAfter: 0 }, { status: answer.status >= 500 ? 502 : 400 });
 }
 

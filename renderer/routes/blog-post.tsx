@@ -23,7 +23,7 @@ import { servicesContext } from "../lib/context";
 import { useNonce } from "../lib/csp";
 import { dispatchSiteEvent } from "../lib/events";
 import { getI18n } from "../lib/i18n";
-import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
+import { localeCookieHeaders } from "../lib/locale.server";
 import { otherLocale } from "../lib/locale-switch";
 import { allowPageCache } from "../lib/page-cache.server";
 import { type ErrorView, loadPage, type PageView, pageModules } from "../lib/page-loader.server";
@@ -115,10 +115,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     ...(archive.page.page_id ? [pageTag(siteId, archive.page.page_id)] : []),
     articleTag(siteId, article.id),
   ]);
-  const headers = new Headers();
-  if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== locale)
-    headers.append("set-cookie", localeCookie(locale));
-  return data(view, { headers });
+  return data(view, { headers: localeCookieHeaders(request, locale) });
 }
 
 /** Client navigations: the post's block views load before it renders, so nothing suspends. */

@@ -7,16 +7,17 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
+import { signInUrl } from "../lib/studio-paths";
 import type { Route } from "./+types/leads";
 
 export const INBOX_PATHS = { fr: "/fr/qa/demandes", en: "/en/qa/leads" } as const;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
-  // /fr/qa/demandes and /en/qa/leads only: /en/qa/demandes is not a page.
-  if (!isLocale(lang) || new URL(request.url).pathname.replace(/\/$/, "") !== INBOX_PATHS[lang]) {
+  // /fr/qa/demandes and /en/qa/leads only: /en/qa/demandes is not a page. (`url`: without the
+  // `.data` of a client navigation's request.)
+  if (!isLocale(lang) || url.pathname.replace(/\/$/, "") !== INBOX_PATHS[lang]) {
     throw data(
       { locale: isLocale(lang) ? lang : "fr", status: 404, message: "This page could not be found" },
       { status: 404 },
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Leads are for signed-in editors and admins; anyone else signs in first.
   const editor = editorOf ? await editorOf(request) : null;
   if (!editor) throw redirect(signInUrl(lang, INBOX_PATHS[lang]));
-  const first = await content.firstLoad(new URL(request.url).hostname);
+  const first = await content.firstLoad(url.hostname);
   return { locale: lang, site: { site_id: first.site_id } };
 }
 

@@ -1,6 +1,6 @@
 /** Any path outside /fr and /en: 404 in the visitor's language. */
 import { data } from "react-router";
-import { chooseLocale } from "../lib/locale";
+import { chooseLocale } from "../lib/locale.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, url }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { BlockList } from "../blocks/BlockList";
 import { preloadBlocks } from "../blocks/registry";
 import { pageTag, siteTag } from "../lib/cache-tags";
 import { servicesContext } from "../lib/context";
-import { LOCALE_COOKIE, localeCookie, readCookie } from "../lib/locale";
+import { localeCookieHeaders } from "../lib/locale.server";
 import { allowPageCache } from "../lib/page-cache.server";
 import { loadPage, type PageView } from "../lib/page-loader.server";
 import { type PageViewText, pageViewText, readPageView } from "../lib/page-match";
@@ -27,10 +27,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   }
   const view = await loadPage(url, lang, context.get(servicesContext));
   allowPageCache(context, lang, pageTags(view));
-  const headers = new Headers();
-  if (readCookie(request.headers.get("cookie"), LOCALE_COOKIE) !== lang)
-    headers.append("set-cookie", localeCookie(lang));
-  return data(cachedText(view), { headers });
+  return data(cachedText(view), { headers: localeCookieHeaders(request, lang) });
 }
 
 function pageTags(view: PageView): string[] {
@@ -63,8 +60,6 @@ export async function clientLoader({ serverLoader, request, params }: Route.Clie
     lastView.page.alternate_paths.some((a) => a.locale === params.lang && a.path === path)
   ) {
     lastView = { ...lastView, locale: params.lang, path };
-    // biome-ignore lint/suspicious/noDocumentCookie: the server sets it on fetched pages; this path skips the fetch.
-    document.cookie = localeCookie(params.lang);
     return lastView;
   }
   const view = readPageView(await serverLoader()) as PageView;

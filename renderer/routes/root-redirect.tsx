@@ -1,6 +1,6 @@
 /** `/`: the only place where the browser language is detected (site.md §2). */
 import { redirect } from "react-router";
-import { chooseLocale } from "../lib/locale";
+import { chooseLocale } from "../lib/locale.server";
 import type { Route } from "./+types/root-redirect";
 
 export function loader({ request, url }: Route.LoaderArgs) {

@@ -7,9 +7,9 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useMatches } from "react-router";
 import { isLocale } from "../../schema/locales";
-import { signInUrl } from "../../studio/auth/paths";
 import { servicesContext } from "../lib/context";
 import { siteFactsOf } from "../lib/site-facts";
+import { signInUrl } from "../lib/studio-paths";
 import type { Route } from "./+types/studio";
 
 // The canvas renders every block: it needs the features' stylesheets, which public pages
@@ -57,7 +57,12 @@ export function meta() {
   return [{ title: "Studio" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-type StudioAppProps = { locale: "fr" | "en"; mode: "sections" | "settings"; site: StudioSite };
+type StudioAppProps = {
+  locale: "fr" | "en";
+  mode: "sections" | "settings";
+  site: StudioSite;
+  role: "admin" | "editor";
+};
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
 function LoadingShell() {
@@ -80,6 +85,7 @@ export default function StudioRoute({ loaderData }: Route.ComponentProps) {
         locale={loaderData.locale}
         mode={id === "studio-sections" ? "sections" : "settings"}
         site={loaderData.site}
+        role={loaderData.editor.role}
       />
     </Suspense>
   );

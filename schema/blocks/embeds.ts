@@ -83,3 +83,34 @@ export const propertyIframeBlock = defineBlock({
 });
 
 export const embedsBlocks = [scriptEmbedBlock, propertyIframeBlock] as const;
+
+/**
+ * Code that runs on the site's own origin (an embed's scripts and raw HTML) is an
+ * administrator's right, as WordPress's `unfiltered_html`: a script on a page runs with the
+ * session of every editor who views it, so an editor's script could act as an administrator.
+ * The content service refuses an editor's save that adds or changes such code; the studio
+ * shows the field read-only to editors.
+ */
+export const ADMIN_ONLY_BLOCK_TYPES: ReadonlySet<string> = new Set([scriptEmbedBlock.type]);
+
+/** The embed code of blocks (each language's), to compare a save with what is stored. */
+export function embedCodesOf(blocks: readonly unknown[]): Map<string, string[]> {
+  const codes = new Map<string, string[]>();
+  for (const block of blocks) {
+    if (!block || typeof block !== "object") continue;
+    const { id, block_type, fields } = block as { id?: unknown; block_type?: unknown; fields?: unknown };
+    if (typeof block_type !== "string" || !ADMIN_ONLY_BLOCK_TYPES.has(block_type)) continue;
+    const byLocale = (fields ?? {}) as Record<string, { script_content?: unknown } | undefined>;
+    const code = ["fr", "en"]
+      .map((locale) => byLocale[locale]?.script_content)
+      .filter((c): c is string => typeof c === "string" && c.trim() !== "");
+    codes.set(typeof id === "string" ? id : `#${codes.size}`, code);
+  }
+  return codes;
+}
+
+/** Ids of the blocks of `next` whose embed code is not already in `previous` (added or changed). */
+export function newEmbedCode(previous: readonly unknown[], next: readonly unknown[]): string[] {
+  const known = new Set([...embedCodesOf(previous).values()].flat());
+  return [...embedCodesOf(next)].filter(([, code]) => code.some((c) => !known.has(c))).map(([id]) => id);
+}

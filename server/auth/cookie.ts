@@ -6,6 +6,7 @@
  * Path=/ and no Domain, so a sibling subdomain or a plain-HTTP page cannot plant one);
  * over plain HTTP (localhost, tests) it is `courtier_session`.
  */
+import { readCookie } from "../../schema/http-headers";
 
 export const SESSION_COOKIE = {
   https: "__Host-courtier_session",
@@ -15,25 +16,16 @@ export const SESSION_COOKIE = {
 /** The cookie's name for a request made over HTTPS or not. */
 export const sessionCookieName = (secure: boolean): string => (secure ? SESSION_COOKIE.https : SESSION_COOKIE.http);
 
-/** Reads one cookie from a Cookie header; undefined when absent or malformed. */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    return /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : undefined;
-  }
-  return undefined;
-}
+/** A session secret's shape: anything else in the cookie is no session (and never reaches the store). */
+const SESSION_SECRET = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
  * The session secret a request carries: over HTTPS only the `__Host-` cookie counts; over
  * HTTP only the plain one.
  */
 export function sessionCookieValue(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
-  return readCookie(cookieHeader, sessionCookieName(secure));
+  const value = readCookie(cookieHeader, sessionCookieName(secure));
+  return value !== undefined && SESSION_SECRET.test(value) ? value : undefined;
 }
 
 /** True when a request carries an editor session cookie of either name (cache bypass, no store read). */

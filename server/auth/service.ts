@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
+import { isStoreFull } from "../content/db/errors";
 import { clientIp } from "../content/rate-limit";
 import type { Storage } from "../content/storage";
 import type { EditorRecord, Role } from "../content/stores/accounts";
@@ -49,8 +50,26 @@ export type SignInResult =
   | { ok: false; status: 401 }
   | { ok: false; status: 429; retryAfter: number };
 
+/**
+ * Sudo mode (GitHub's): sensitive actions (accounts, roles, API tokens, passkeys, passwords,
+ * site-wide settings) need the editor to have proved who they are within this long, by password
+ * or passkey — so no script running in a signed-in tab can perform them silently.
+ */
+export const SUDO_MS = 10 * 60_000;
+
+/** Until when (ms) a principal may perform sensitive actions; 0 when it may not (API tokens never). */
+export const sudoUntil = (principal: Principal): number =>
+  principal.via === "session" && principal.session ? principal.session.authenticated_ms + SUDO_MS : 0;
+
 /** Writes activity at most this often per session or token (each request reads; few write). */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * Marking a session or token as used is bookkeeping: on a full disk it is skipped (the idle
+ * timer is not extended) so an editor can still read the studio and the inbox.
+ */
+const unlessFull = (error: unknown) => {
+  if (!isStoreFull(error)) throw error;
+};
 /** Setup links live an hour, invitations a week, resets a day. */
 export const LINK_LIFETIME_MS = { setup: 60 * 60_000, invite: 7 * 24 * 60 * 60_000, reset: 24 * 60 * 60_000 } as const;
 
@@ -99,7 +118,8 @@ export class AuthService {
     if (!session) return null;
     const editor = await this.storage.accounts.get(session.editor_id);
     if (!editor) return null;
-    if (now - session.last_seen_ms > TOUCH_EVERY_MS) await this.storage.sessions.touch(session.id, now);
+    if (now - session.last_seen_ms > TOUCH_EVERY_MS)
+      await this.storage.sessions.touch(session.id, now).catch(unlessFull);
     return { editor: editorView(editor), via: "session", session, scopes: ["read", "write"], holder: session.id };
   }
 
@@ -111,7 +131,7 @@ export class AuthService {
     const editor = await this.storage.accounts.get(token.editor_id);
     if (!editor) return null;
     if (token.last_used_ms === null || now - token.last_used_ms > TOUCH_EVERY_MS)
-      await this.storage.apiTokens.touch(token.id, now);
+      await this.storage.apiTokens.touch(token.id, now).catch(unlessFull);
     return { editor: editorView(editor), via: "token", token, scopes: token.scopes, holder: `token:${token.id}` };
   }
 
@@ -203,6 +223,55 @@ export class AuthService {
       details: { method: "password" },
     });
     return { ok: true, editor, cookie };
+  }
+
+  /**
+   * Sudo mode by password: the signed-in editor types theirs again. Throttled as sign-in is (per
+   * account and per address), so a script in their tab cannot guess it either.
+   */
+  async reauthenticateWithPassword(
+    who: Principal,
+    password: string,
+    request: Request,
+  ): Promise<
+    { ok: true; until: number } | { ok: false; status: 401 } | { ok: false; status: 429; retryAfter: number }
+  > {
+    const now = this.now();
+    const accountKey = hashKey("account", who.editor.email.trim().toLowerCase());
+    const addressKey = `address:${clientIp(request)}`;
+    const blocked = await this.blockedFor(accountKey, addressKey, now);
+    if (blocked > 0) return { ok: false, status: 429, retryAfter: Math.ceil(blocked / 1000) };
+    const editor = await this.storage.accounts.get(who.editor.id);
+    const matches = await verifyPassword(password, editor?.password_hash ?? (await decoyHash()));
+    if (!editor?.password_hash || !matches || !who.session) {
+      await Promise.all([
+        this.storage.loginThrottle.fail(accountKey, now, ACCOUNT_POLICY.windowMs, (n) => delayAfter(n, ACCOUNT_POLICY)),
+        this.storage.loginThrottle.fail(addressKey, now, ADDRESS_POLICY.windowMs, (n) => delayAfter(n, ADDRESS_POLICY)),
+      ]);
+      await this.audit(request, who, {
+        action: "auth.reauth",
+        outcome: "failure",
+        target: who.editor.email,
+        details: { method: "password" },
+      });
+      return { ok: false, status: 401 };
+    }
+    await Promise.all([this.storage.loginThrottle.clear(accountKey), this.storage.loginThrottle.clear(addressKey)]);
+    return { ok: true, until: await this.reauthenticated(who, request, "password") };
+  }
+
+  /** Records a proof of identity in the principal's session; returns until when sudo mode lasts. */
+  async reauthenticated(who: Principal, request: Request, method: "password" | "passkey"): Promise<number> {
+    const now = this.now();
+    if (!who.session) throw new Error("Re-authentication needs a session");
+    await this.storage.sessions.reauthenticated(who.session.id, now);
+    await this.audit(request, who, {
+      action: "auth.reauth",
+      outcome: "success",
+      target: who.editor.email,
+      details: { method },
+    });
+    return now + SUDO_MS;
   }
 
   /** How long (ms) the sign-in keys of this attempt must still wait; 0 when they may try. */

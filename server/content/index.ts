@@ -2,6 +2,7 @@
 import { AuthService } from "../auth/service";
 import { seedFixtureEditors } from "../auth/setup";
 import type { Config } from "../config";
+import { createFormServices, type FormServices } from "./form-services";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
@@ -13,7 +14,6 @@ import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
 import { openStorage, type Storage } from "./storage";
-import { type ContentStores, createStores } from "./stores/index";
 
 export const allRoutes: readonly Route[] = [
   ...pageRoutes,
@@ -42,7 +42,7 @@ export async function seedStorage(storage: Storage, config: Config): Promise<voi
  */
 export async function createEmbeddedContentService(
   config: Config,
-  options: { storage?: Storage; stores?: Partial<ContentStores>; now?: () => number } = {},
+  options: { storage?: Storage; forms?: Partial<FormServices>; now?: () => number } = {},
 ): Promise<ContentService> {
   const storage = options.storage ?? (await openStorage(config));
   try {
@@ -51,13 +51,13 @@ export async function createEmbeddedContentService(
     if (!options.storage) await storage.close();
     throw error;
   }
-  const stores = createStores(storage, config, options.stores);
+  const forms = createFormServices(storage, config, options.forms);
   // Search indexes (columns in memory, clusters of the common filter sets) are built off the request path.
   setTimeout(() => {
-    warmClusterIndexes(stores.listings).catch(() => {
+    warmClusterIndexes(storage.listings).catch(() => {
       // The storage was closed before the warm-up ran (tests): the indexes build on first use instead.
     });
   }, 0).unref();
   const auth = new AuthService(storage, config, options.now);
-  return createContentService({ storage, stores, config, routes: allRoutes, auth });
+  return createContentService({ storage, forms, config, routes: allRoutes, auth });
 }

@@ -4,8 +4,8 @@
  * and name, written in chunks (one transaction and one revision change per chunk).
  */
 import { createHash } from "node:crypto";
-import type { ContentRepository, PageRecord, SiteImport, SiteRecord } from "./repository";
 import { loadFixtures } from "./seed";
+import type { ContentStore, PageRecord, SiteImport, SiteRecord } from "./stores/content";
 
 /** The demo site copied, and the pages each copy gets (what a small broker site has). */
 const TEMPLATE_SITE = "demo-broker";
@@ -57,7 +57,7 @@ function copyOf(template: SiteRecord, pages: readonly PageRecord[], n: number, d
 
 /** Writes the sites; returns how many and the time taken. */
 export async function seedSites(
-  repo: ContentRepository,
+  content: ContentStore,
   options: SeedSitesOptions,
 ): Promise<{ sites: number; pages: number; ms: number }> {
   const { count, from = 1, domainSuffix = "courtier.example", chunk = SEED_SITES_CHUNK } = options;
@@ -75,7 +75,7 @@ export async function seedSites(
   for (let first = from; first < from + count; first += chunk) {
     const last = Math.min(from + count, first + chunk);
     const batch = Array.from({ length: last - first }, (_, i) => copyOf(fixture.site, pages, first + i, domainSuffix));
-    await repo.importSites(batch);
+    await content.importSites(batch);
     written += batch.length;
   }
   return { sites: written, pages: written * pages.length, ms: performance.now() - started };

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import {
-  type ContentRepository,
+  type ContentStore,
   pageRecordSchema,
   redirectRecordSchema,
   siteRecordSchema,
   variantRecordSchema,
-} from "./repository";
+} from "./stores/content";
 
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../fixtures");
 const SEED_VERSION_KEY = "fixtures_seeded";
@@ -54,21 +54,21 @@ export function loadFixtures(dir = FIXTURES_DIR) {
 }
 
 export async function seedFromFixtures(
-  repo: ContentRepository,
+  content: ContentStore,
   options: { force?: boolean; dir?: string } = {},
 ): Promise<boolean> {
-  if (!options.force && (await repo.getMeta(SEED_VERSION_KEY))) return false;
+  if (!options.force && (await content.getMeta(SEED_VERSION_KEY))) return false;
   const { sites, demoBlocks } = loadFixtures(options.dir);
   for (const { site, pages, variants, redirects } of sites) {
-    await repo.putSite(site);
+    await content.putSite(site);
     for (const page of pages) {
-      const saved = await repo.savePage(site.site_id, page);
+      const saved = await content.savePage(site.site_id, page);
       if (!saved.ok) throw new Error(`Fixture page ${site.site_id}/${page.page_id} not saved: ${saved.reason}`);
     }
-    for (const variant of variants) await repo.putVariant(site.site_id, variant);
-    for (const redirect of redirects) await repo.putRedirect(site.site_id, redirect);
+    for (const variant of variants) await content.putVariant(site.site_id, variant);
+    for (const redirect of redirects) await content.putRedirect(site.site_id, redirect);
   }
-  await repo.putDemoBlocks(demoBlocks);
-  await repo.setMeta(SEED_VERSION_KEY, new Date().toISOString());
+  await content.putDemoBlocks(demoBlocks);
+  await content.setMeta(SEED_VERSION_KEY, new Date().toISOString());
   return true;
 }

@@ -20,17 +20,21 @@ import { assetBasesOf, movesAssets, withAssetUrls } from "../../schema/assets";
 import { isLocale, type Locale } from "../../schema/common";
 import { hasSessionCookie } from "../auth/cookie";
 import { allowedOriginsOf, checkOrigin, UNSAFE_METHODS } from "../auth/origin";
-import type { AuthService, Principal } from "../auth/service";
+import { type AuthService, type Principal, sudoUntil } from "../auth/service";
+import { BodyTooLarge, DEFAULT_BODY_LIMIT } from "../body";
 import type { Config } from "../config";
 import { reportServerError } from "../ops/error-reporting";
 import { log } from "../ops/log";
-import { isStoreUnavailable } from "./db/errors";
-import { errorResponse, HttpError, json, safeEqual } from "./http";
-import type { ContentRepository, SiteRecord } from "./repository";
+import { isStoreFull, isStoreUnavailable } from "./db/errors";
+import type { FormServices } from "./form-services";
+import { errorResponse, HttpError, json, reauthRequired, safeEqual } from "./http";
 import type { Storage } from "./storage";
-import type { ContentStores } from "./stores/index";
+import type { SiteRecord } from "./stores/content";
 
 export type ClientKind = "protected" | "unprotected" | "content";
+
+/** When the store has no space left: a visitor's "try again in a minute" (issue 27). */
+export const STORE_FULL_RETRY_AFTER_S = 60;
 
 export interface RouteContext {
   request: Request;
@@ -38,13 +42,16 @@ export interface RouteContext {
   /** Path after the client base, e.g. `/page/demo-broker`. */
   path: string;
   params: Record<string, string>;
+  /** The most bytes of body this route reads (its `maxBody`): what `readJson` and `readForm` hold it to. */
+  maxBody: number;
   client: ClientKind;
   /** The site the protected or content client authenticated as. */
   site?: SiteRecord;
   locale: Locale;
-  repo: ContentRepository;
-  /** Listings, articles, submissions and the helpers built on them. */
-  stores: ContentStores;
+  /** Every store of the service's database: `storage.content` (sites, pages…), `storage.listings`… */
+  storage: Storage;
+  /** The captcha verifier, the contact rate limiter and lead delivery. */
+  forms: FormServices;
   config: Config;
   auth: AuthService;
   /** Who makes the request (session or API token), resolved on first call; null when nobody signed in. */
@@ -83,18 +90,31 @@ export interface Route {
   scope?: "read" | "write";
   /** Only a session may call it (account management): an API token is refused. */
   sessionOnly?: boolean;
+  /**
+   * A sensitive action (accounts, roles, API tokens, passkeys, site-wide settings): the session's
+   * editor must have proved who they are within SUDO_MS, else 403 `reauth_required` (sudo mode).
+   */
+  sudo?: boolean;
+  /**
+   * The most bytes of body it reads; DEFAULT_BODY_LIMIT (64 KB) when unset. The HTTP layer
+   * refuses a longer body with 413 before the route runs or as it streams (server/body.ts).
+   */
+  maxBody?: number;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
 export interface ContentService {
   handle(request: Request): Promise<Response>;
   routes: readonly Route[];
-  repo: ContentRepository;
-  stores: ContentStores;
   /** The database behind it; closing it is the owner's job (server shutdown, test cleanup). */
   storage: Storage;
+  forms: FormServices;
   /** Editor accounts, sessions, tokens and the audit trail. */
   auth: AuthService;
+  /** When a write last failed for lack of space (ms since the epoch), if it has: readiness reads it. */
+  lastFullAt(): number | undefined;
+  /** The body limit of the route a request would reach (DEFAULT_BODY_LIMIT when none would): for the HTTP layer. */
+  bodyLimit(method: string, pathname: string): number;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
   onChange(listener: (change: ContentChange) => void): () => void;
 }
@@ -109,12 +129,27 @@ function compile(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not ours. */
+/**
+ * Decodes a path parameter; a malformed percent-encoding (`%ZZ`) is the client's mistake, not
+ * ours, and so is a NUL character, which no id holds and PostgreSQL's text cannot store.
+ */
 function decodeParam(value: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
     throw new HttpError(400, "Malformed percent-encoding in the path");
+  }
+  if (decoded.includes("\u0000")) throw new HttpError(400, "The path may not hold a NUL character");
+  return decoded;
+}
+
+/** Refuses a query holding a NUL character in a name or a value (no parameter takes one; PostgreSQL cannot store it). */
+function checkQuery(url: URL): void {
+  if (!url.search.includes("%00") && !url.search.includes("\u0000")) return;
+  for (const [key, value] of url.searchParams) {
+    if (key.includes("\u0000") || value.includes("\u0000"))
+      throw new HttpError(400, "The query may not hold a NUL character", { [key.replaceAll("\u0000", "")]: "format" });
   }
 }
 
@@ -136,16 +171,30 @@ async function withAssetBase(answer: Response, bases: ReturnType<typeof assetBas
 
 export function createContentService(options: {
   storage: Storage;
-  stores: ContentStores;
+  forms: FormServices;
   config: Config;
   routes: readonly Route[];
   auth: AuthService;
 }): ContentService {
-  const { storage, stores, config, auth } = options;
-  const repo = storage.content;
+  const { storage, forms, config, auth } = options;
+  const content = storage.content;
   const bases = assetBasesOf(config);
   const compiled = options.routes.map((route) => ({ route, regex: compile(route.pattern) }));
   const listeners = new Set<(change: ContentChange) => void>();
+  let fullAt: number | undefined;
+  /** A write refused for lack of space: nothing was stored, so the client is told to try again, not that we failed. */
+  const storeFull = (error: unknown) => {
+    fullAt = Date.now();
+    log.error("[content] store full: the write was refused, nothing stored", { reason: (error as Error).message });
+    return json(
+      {
+        status: "error",
+        message: "Not saved: the server has no space left to store it. Nothing was kept; please try again in a minute.",
+      },
+      503,
+      { "retry-after": String(STORE_FULL_RETRY_AFTER_S) },
+    );
+  };
   const changed = (change: ContentChange) => {
     for (const listener of listeners) {
       try {
@@ -161,6 +210,8 @@ export function createContentService(options: {
       return await dispatch(request);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+      if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+      if (isStoreFull(error)) return storeFull(error);
       // Route errors are answered in dispatch; this is the store failing before a route ran.
       if (isStoreUnavailable(error)) {
         log.error("[content] store unavailable", { reason: (error as Error).message });
@@ -183,7 +234,7 @@ export function createContentService(options: {
       const after = `/${swc.groups?.rest ?? ""}`;
       const micrositeMatch = /^\/(?<microsite>[\w-]+)(?<tail>\/.*)$/.exec(after);
       const candidate = micrositeMatch?.groups?.microsite
-        ? await repo.findSiteByMicrosite(micrositeMatch.groups.microsite)
+        ? await content.findSiteByMicrosite(micrositeMatch.groups.microsite)
         : undefined;
       if (candidate && micrositeMatch?.groups?.tail) {
         if (!safeEqual(request.headers.get("x-site-key"), candidate.site_key)) {
@@ -201,11 +252,12 @@ export function createContentService(options: {
       // (session cookie or API token: resolved when a route needs it).
       const siteKey = request.headers.get("x-site-key");
       const siteId = request.headers.get("x-site-id");
-      const bySiteKey = siteId && siteKey ? await repo.getSite(siteId) : undefined;
+      const bySiteKey = siteId && siteKey ? await content.getSite(siteId) : undefined;
       if (bySiteKey && safeEqual(siteKey, bySiteKey.site_key)) site = bySiteKey;
       else if (siteKey) return errorResponse(401, "Missing or invalid site key");
     }
 
+    checkQuery(url);
     const language = request.headers.get("content-language");
     const locale: Locale = isLocale(language) ? language : "fr";
     const principal = () => auth.principal(request);
@@ -233,11 +285,12 @@ export function createContentService(options: {
           url,
           path: rest,
           params,
+          maxBody: route.maxBody ?? DEFAULT_BODY_LIMIT,
           client,
           site,
           locale,
-          repo,
-          stores,
+          storage,
+          forms,
           config,
           auth,
           principal,
@@ -247,6 +300,8 @@ export function createContentService(options: {
         return request.method === "GET" && VISITOR_ASSETS.test(rest) ? await withAssetBase(answer, bases) : answer;
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error.status, error.message, error.errors);
+        if (error instanceof BodyTooLarge) return errorResponse(413, "Payload too large");
+        if (isStoreFull(error)) return storeFull(error);
         if (isStoreUnavailable(error)) throw error;
         log.error("[content] unhandled error", { error });
         reportServerError(error, request);
@@ -282,15 +337,33 @@ export function createContentService(options: {
     const scope = route.scope ?? (request.method === "GET" ? "read" : "write");
     if (!who.scopes.includes(scope)) return errorResponse(403, `This token lacks the ${scope} scope`);
     if (access === "admin" && who.editor.role !== "admin") return errorResponse(403, "Only an admin may do this");
+    if (route.sudo && sudoUntil(who) <= auth.now()) return reauthRequired();
     return undefined;
+  }
+
+  function bodyLimit(method: string, pathname: string): number {
+    if (!pathname.startsWith("/api/")) return DEFAULT_BODY_LIMIT;
+    const rest = pathname.slice(4);
+    // The protected client's microsite id is not looked up here: its route is the path after it.
+    const swc = /^\/swc(?<after>\/.*)?$/.exec(rest);
+    const candidates = swc
+      ? [swc.groups?.after ?? "/", (swc.groups?.after ?? "/").replace(/^\/[\w-]+(?=\/)/, "")]
+      : [rest];
+    for (const candidate of candidates) {
+      for (const { route, regex } of compiled) {
+        if (route.method === method && regex.test(candidate)) return route.maxBody ?? DEFAULT_BODY_LIMIT;
+      }
+    }
+    return DEFAULT_BODY_LIMIT;
   }
 
   return {
     handle,
+    lastFullAt: () => fullAt,
+    bodyLimit,
     routes: options.routes,
-    repo,
-    stores,
     storage,
+    forms,
     auth,
     onChange(listener) {
       listeners.add(listener);

@@ -1,56 +1,44 @@
 /**
- * Everything the content service stores, behind one asynchronous contract with two
- * implementations: the embedded SQLite default (one file in DATA_DIR, offline) and
- * PostgreSQL (selected by DATABASE_URL), the way to run several web processes.
+ * Storage: everything the content service keeps, opened on one database: the embedded SQLite
+ * default (one file in DATA_DIR, offline) or PostgreSQL (selected by DATABASE_URL), the way to
+ * run several web processes.
  *
- * A store is an interface (repository.ts, stores/<name>.ts) with an implementation per
- * dialect (the SQLite one next to the interface, the PostgreSQL one in
- * `<name>.postgres.ts`), its tables in each dialect's migrations (db/*-migrations.ts),
- * and its cases in tests/store/*-contract.test.ts, which run them against both.
+ * Two names for the layers: `Storage` is all of it on one database; each `<Name>Store`
+ * (stores/<name>.ts) is one part of it, one class written once against Kysely
+ * (`Kysely<Database>`, db/schema.ts), for both databases. The few things the two spell
+ * differently are the seams of `StoreDialect` (db/dialect.ts: db/sqlite.ts, db/postgres.ts). The
+ * schema is one list of migrations (db/migrations.ts), and tests/store/*-contract.test.ts run
+ * every store's cases against both databases.
  */
 
 import path from "node:path";
-import type pg from "pg";
+import { sql } from "kysely";
 import type { Config } from "../config";
-import type { MigrationReport } from "./db/migration";
-import { createPool, migratePostgres, type PostgresOptions } from "./db/postgres";
-import { migrateSqlite, openSqliteFile, SQLITE_FILE } from "./db/sqlite";
-import { PostgresContentRepository } from "./postgres-repository";
-import type { ContentRepository } from "./repository";
-import { SqliteContentRepository } from "./sqlite-repository";
-import { type AccountsStore, SqliteAccountsStore } from "./stores/accounts";
-import { PostgresAccountsStore } from "./stores/accounts.postgres";
-import { type ApiTokensStore, SqliteApiTokensStore } from "./stores/api-tokens";
-import { PostgresApiTokensStore } from "./stores/api-tokens.postgres";
-import { type ArticlesStore, SqliteArticlesStore } from "./stores/articles";
-import { PostgresArticlesStore } from "./stores/articles.postgres";
-import { type AuditStore, SqliteAuditStore } from "./stores/audit";
-import { PostgresAuditStore } from "./stores/audit.postgres";
-import { type CaptchaReplayStore, SqliteCaptchaReplayStore } from "./stores/captcha-replays";
-import { PostgresCaptchaReplayStore } from "./stores/captcha-replays.postgres";
-import { type ListingsStore, SqliteListingsStore } from "./stores/listings";
-import { PostgresListingsStore } from "./stores/listings.postgres";
-import { type LoginThrottleStore, SqliteLoginThrottleStore } from "./stores/login-throttle";
-import { PostgresLoginThrottleStore } from "./stores/login-throttle.postgres";
-import { type OutboxStore, SqliteOutboxStore } from "./stores/outbox";
-import { PostgresOutboxStore } from "./stores/outbox.postgres";
-import { type PageLocksStore, SqlitePageLocksStore } from "./stores/page-locks";
-import { PostgresPageLocksStore } from "./stores/page-locks.postgres";
-import { type PageVersionsStore, SqlitePageVersionsStore } from "./stores/page-versions";
-import { PostgresPageVersionsStore } from "./stores/page-versions.postgres";
-import { type RateLimitStore, SqliteRateLimitStore } from "./stores/rate-limits";
-import { PostgresRateLimitStore } from "./stores/rate-limits.postgres";
-import { type SecretsStore, SqliteSecretsStore } from "./stores/secrets";
-import { PostgresSecretsStore } from "./stores/secrets.postgres";
-import { type SessionsStore, SqliteSessionsStore } from "./stores/sessions";
-import { PostgresSessionsStore } from "./stores/sessions.postgres";
-import { SqliteSubmissionsStore, type SubmissionsStore } from "./stores/submissions";
-import { PostgresSubmissionsStore } from "./stores/submissions.postgres";
+import type { Db, StoreDialect } from "./db/dialect";
+import { type MigrationReport, migrate } from "./db/migration";
+import { MIGRATIONS } from "./db/migrations";
+import { createPool, type PostgresOptions, postgresDatabase } from "./db/postgres";
+import { openSqliteFile, SQLITE_FILE, sqliteDatabase } from "./db/sqlite";
+import { AccountsStore } from "./stores/accounts";
+import { ApiTokensStore } from "./stores/api-tokens";
+import { ArticlesStore } from "./stores/articles";
+import { AuditStore } from "./stores/audit";
+import { CaptchaReplayStore } from "./stores/captcha-replays";
+import { ContentStore } from "./stores/content";
+import { type ListingsOptions, ListingsStore } from "./stores/listings";
+import { LoginThrottleStore } from "./stores/login-throttle";
+import { OutboxStore } from "./stores/outbox";
+import { PageLocksStore } from "./stores/page-locks";
+import { PageVersionsStore } from "./stores/page-versions";
+import { RateLimitStore } from "./stores/rate-limits";
+import { SecretsStore } from "./stores/secrets";
+import { SessionsStore } from "./stores/sessions";
+import { SubmissionsStore } from "./stores/submissions";
 
 export interface Storage {
-  readonly kind: "sqlite" | "postgres";
-  /** Sites, pages, redirects, demo blocks, the content revision and the store's own settings. */
-  readonly content: ContentRepository;
+  readonly kind: StoreDialect["name"];
+  /** Sites, pages, redirects, variants, demo blocks, the content revision and the store's own settings. */
+  readonly content: ContentStore;
   readonly listings: ListingsStore;
   readonly articles: ArticlesStore;
   readonly submissions: SubmissionsStore;
@@ -77,86 +65,82 @@ export interface Storage {
   readonly migrations: MigrationReport;
   /** Answers once the database can be queried (readiness checks). */
   ping(): Promise<void>;
+  /**
+   * Commits one small write (a row of `meta`): fails when the store cannot take writes, a full
+   * disk above all (readiness checks, issue 27).
+   */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Opens the embedded store in a data folder: creates the file when missing, applies migrations. */
-export function openSqliteStorage(dataDir: string, fileName = SQLITE_FILE): Storage {
-  const db = openSqliteFile(path.join(dataDir, fileName));
-  const migrations = migrateSqlite(db);
+/** Every store on one database (already migrated: `migrations` says how). */
+export function createStorage(
+  db: Db,
+  dialect: StoreDialect,
+  migrations: MigrationReport,
+  listings: ListingsOptions = {},
+): Storage {
   return {
-    kind: "sqlite",
-    content: new SqliteContentRepository(db),
-    listings: new SqliteListingsStore(db),
-    articles: new SqliteArticlesStore(db),
-    submissions: new SqliteSubmissionsStore(db),
-    rateLimits: new SqliteRateLimitStore(db),
-    accounts: new SqliteAccountsStore(db),
-    sessions: new SqliteSessionsStore(db),
-    loginThrottle: new SqliteLoginThrottleStore(db),
-    apiTokens: new SqliteApiTokensStore(db),
-    audit: new SqliteAuditStore(db),
-    pageLocks: new SqlitePageLocksStore(db),
-    pageVersions: new SqlitePageVersionsStore(db),
-    outbox: new SqliteOutboxStore(db),
-    captchaReplays: new SqliteCaptchaReplayStore(db),
-    secrets: new SqliteSecretsStore(db),
+    kind: dialect.name,
+    content: new ContentStore(db, dialect),
+    listings: new ListingsStore(db, dialect, listings),
+    articles: new ArticlesStore(db),
+    submissions: new SubmissionsStore(db, dialect),
+    rateLimits: new RateLimitStore(db, dialect),
+    accounts: new AccountsStore(db, dialect),
+    sessions: new SessionsStore(db, dialect),
+    loginThrottle: new LoginThrottleStore(db),
+    apiTokens: new ApiTokensStore(db),
+    audit: new AuditStore(db),
+    pageLocks: new PageLocksStore(db, dialect),
+    pageVersions: new PageVersionsStore(db),
+    outbox: new OutboxStore(db, dialect),
+    captchaReplays: new CaptchaReplayStore(db),
+    secrets: new SecretsStore(db),
     migrations,
     async ping() {
-      db.prepare("SELECT 1").get();
+      await sql`SELECT 1`.execute(db);
     },
-    async close() {
-      if (db.isOpen) db.close();
+    // The readiness write: a timestamp, so every probe changes the row (a full disk refuses it).
+    async probeWrite() {
+      await sql`INSERT INTO meta(key, value) VALUES('write_probe_at', ${String(Date.now())})
+        ON CONFLICT(key) DO UPDATE SET value = excluded.value`.execute(db);
     },
+    close: () => dialect.close(),
   };
+}
+
+/**
+ * Opens the embedded store in a data folder: creates the file when missing, applies migrations.
+ * Its 50,000 listings load into memory in tens of milliseconds, so searches wait for a rebuild of
+ * the index ("wait"); `listingsIndex: "sql"` answers them with queries (the tests of that path).
+ */
+export async function openSqliteStorage(
+  dataDir: string,
+  options: { listingsIndex?: ListingsOptions["index"] } = {},
+): Promise<Storage> {
+  const { db, dialect } = sqliteDatabase(openSqliteFile(path.join(dataDir, SQLITE_FILE)));
+  let migrations: MigrationReport;
+  try {
+    migrations = await migrate(db, dialect, MIGRATIONS);
+  } catch (error) {
+    await dialect.close();
+    throw error;
+  }
+  return createStorage(db, dialect, migrations, { index: options.listingsIndex ?? "wait" });
 }
 
 /** Opens the PostgreSQL store: a pool, then the migrations (under an advisory lock). */
 export async function openPostgresStorage(options: PostgresOptions): Promise<Storage> {
-  const pool = createPool(options);
+  const { db, dialect } = postgresDatabase(createPool(options));
   let migrations: MigrationReport;
   try {
-    migrations = await migratePostgres(pool);
+    migrations = await migrate(db, dialect, MIGRATIONS);
   } catch (error) {
-    await pool.end();
+    await dialect.close();
     throw error;
   }
-  return postgresStorage(pool, migrations, options.listingsIndex ?? "memory");
-}
-
-function postgresStorage(
-  pool: pg.Pool,
-  migrations: MigrationReport,
-  listingsIndex: NonNullable<PostgresOptions["listingsIndex"]>,
-): Storage {
-  let closed = false;
-  return {
-    kind: "postgres",
-    content: new PostgresContentRepository(pool),
-    listings: new PostgresListingsStore(pool, { index: listingsIndex }),
-    articles: new PostgresArticlesStore(pool),
-    submissions: new PostgresSubmissionsStore(pool),
-    rateLimits: new PostgresRateLimitStore(pool),
-    accounts: new PostgresAccountsStore(pool),
-    sessions: new PostgresSessionsStore(pool),
-    loginThrottle: new PostgresLoginThrottleStore(pool),
-    apiTokens: new PostgresApiTokensStore(pool),
-    audit: new PostgresAuditStore(pool),
-    pageLocks: new PostgresPageLocksStore(pool),
-    pageVersions: new PostgresPageVersionsStore(pool),
-    outbox: new PostgresOutboxStore(pool),
-    captchaReplays: new PostgresCaptchaReplayStore(pool),
-    secrets: new PostgresSecretsStore(pool),
-    migrations,
-    async ping() {
-      await pool.query("SELECT 1");
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-  };
+  return createStorage(db, dialect, migrations, { index: options.listingsIndex ?? "memory" });
 }
 
 export const postgresOptionsOf = (config: Config, url: string): PostgresOptions => ({

@@ -1,9 +1,10 @@
 /**
- * CSV for spreadsheet programs (RFC 4180): fields separated by commas, records by CRLF, a
- * field quoted when it holds a comma, a quote or a line break (quotes doubled), and the
- * file starts with a UTF-8 byte order mark so Excel reads accents. A cell that a
- * spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return)
- * gets a leading apostrophe: a visitor's "=HYPERLINK(…)" stays text (OWASP CSV injection).
+ * CSV for spreadsheet programs (RFC 4180): every field quoted (quotes doubled), records ended by
+ * CRLF, and the file starts with a UTF-8 byte order mark so Excel reads accents. A formula a
+ * spreadsheet would run (a cell starting with =, +, -, @, a tab or a carriage return) gets a
+ * leading apostrophe, at the start of the field and after any separator a spreadsheet may split
+ * on (a comma, a semicolon — common with French-Canadian settings —, a tab or a line break): a
+ * visitor's "Roy;=HYPERLINK(…)" stays text (OWASP CSV injection).
  */
 import {
   FIELD_ORDER,
@@ -15,13 +16,13 @@ import {
 } from "../../schema/lead-fields";
 
 export const BOM = "\uFEFF";
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula's first character, at the start of the field or after a separator a spreadsheet may split on. */
+const FORMULA_START = /(^|[,;\t\r\n])(?=[=+\-@\t\r])/g;
 
-/** One cell: neutralised, then quoted when needed. */
+/** One cell: neutralised, then quoted. */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null || value === undefined ? "" : String(value);
+  return `"${text.replace(FORMULA_START, "$1'").replace(/"/g, '""')}"`;
 }
 
 export const csvRow = (cells: readonly unknown[]) => cells.map(csvCell).join(",");

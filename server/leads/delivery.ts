@@ -11,8 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
-import type { ContentRepository } from "../content/repository";
 import type { ContentService } from "../content/service";
+import type { ContentStore } from "../content/stores/content";
 import type { DeliveryRecord, OutboxStore } from "../content/stores/outbox";
 import type { SubmissionRecord, SubmissionsStore } from "../content/stores/submissions";
 import { log as processLog } from "../ops/log";
@@ -47,7 +47,7 @@ export interface DeliveryChannels {
 export interface DeliveryWorkerOptions {
   outbox: OutboxStore;
   submissions: Pick<SubmissionsStore, "find">;
-  repo: Pick<ContentRepository, "getSite">;
+  content: Pick<ContentStore, "getSite">;
   channels: DeliveryChannels;
   retryDelayMs: number;
   maxAttempts: number;
@@ -164,7 +164,7 @@ export class DeliveryWorker {
   }
 
   private async send(row: DeliveryRecord, lead: SubmissionRecord): Promise<void> {
-    const site = await this.options.repo.getSite(lead.site_id);
+    const site = await this.options.content.getSite(lead.site_id);
     const siteName = site?.name ?? lead.site_id;
     if (row.channel === "email") {
       const email = this.options.channels.email;
@@ -222,7 +222,7 @@ export interface LeadServices {
  */
 export function startLeadServices(
   config: Config,
-  content: Pick<ContentService, "stores" | "repo">,
+  content: Pick<ContentService, "storage" | "forms">,
   options: { log?: (line: string) => void; webhookFetch?: typeof fetch; pollMs?: number } = {},
 ): LeadServices {
   const log = options.log ?? ((line: string) => processLog.info(line));
@@ -241,9 +241,9 @@ export function startLeadServices(
   // Always running, even without a channel: rows left from a configuration since removed
   // fail visibly ("not configured") instead of waiting forever.
   const worker = new DeliveryWorker({
-    outbox: content.stores.outbox,
-    submissions: content.stores.submissions,
-    repo: content.repo,
+    outbox: content.storage.outbox,
+    submissions: content.storage.submissions,
+    content: content.storage.content,
     channels,
     retryDelayMs: config.LEADS_RETRY_DELAY_MS,
     maxAttempts: config.LEADS_DELIVERY_ATTEMPTS,
@@ -252,9 +252,13 @@ export function startLeadServices(
     publicOrigin: config.PUBLIC_ORIGIN,
     log,
   });
-  content.stores.leadDelivery.stored = () => worker.kick();
+  content.forms.delivery.stored = () => worker.kick();
   worker.start();
-  const retention = startRetention({ submissions: content.stores.submissions, days: config.LEADS_RETENTION_DAYS, log });
+  const retention = startRetention({
+    submissions: content.storage.submissions,
+    days: config.LEADS_RETENTION_DAYS,
+    log,
+  });
   return {
     worker,
     async stop(timeoutMs) {

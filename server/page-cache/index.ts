@@ -11,8 +11,9 @@ import type { TLSSocket } from "node:tls";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressDocument } from "../../renderer/lib/compress.server";
 import type { PageCacheFacts } from "../../renderer/lib/context";
-import { LOCALE_COOKIE, localeCookie, readCookie } from "../../renderer/lib/locale";
+import { LOCALE_COOKIE, localeCookie } from "../../renderer/lib/locale";
 import { NONCE_PATTERN, nextNonce } from "../../renderer/lib/nonce.server";
+import { preferredEncoding, readCookie } from "../../schema/http-headers";
 import { log } from "../ops/log";
 import { type CacheDecision, cacheableRouteMatcher, decide, type RequestFacts } from "./request";
 import { revisionReader } from "./revision";
@@ -32,7 +33,7 @@ export interface PageCacheOptions {
   mode: "production" | "development";
   /** The load context of a render, as the app makes it, with `facts` for the loaders to fill. */
   loadContext: (facts: PageCacheFacts) => RouterContextProvider;
-  /** The content revision (repo.revision()): every content write changes it. */
+  /** The content revision (storage.content.revision()): every content write changes it. */
   revision: () => Promise<number>;
   maxBytes: number;
   /** `s-maxage` for shared caches, in seconds; 0 keeps them from storing pages. */
@@ -118,30 +119,18 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 type Encoding = "br" | "gzip" | undefined;
-const encodings = new Map<string, { br: boolean; gzip: boolean }>();
+const encodings = new Map<string, Encoding>();
+const WITH_BROTLI = ["br", "gzip"] as const;
+const GZIP_ONLY = ["gzip"] as const;
 
-/** What an Accept-Encoding header accepts (memoised: a handful of distinct headers come by). */
-function accepted(header: string | undefined): { br: boolean; gzip: boolean } {
-  const key = header ?? "";
-  let answer = encodings.get(key);
-  if (!answer) {
-    const quality = new Map<string, number>();
-    for (const part of key.split(",")) {
-      const [name = "", ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      quality.set(name.trim(), q ? Number(q.slice(2)) : 1);
-    }
-    const accepts = (name: string) => (quality.get(name) ?? quality.get("*") ?? 0) > 0;
-    answer = { br: accepts("br"), gzip: accepts("gzip") };
-    if (encodings.size >= 256) encodings.clear();
-    encodings.set(key, answer);
-  }
-  return answer;
-}
-
+/** The coding of an answer (memoised: a handful of distinct headers come by). */
 function chooseEncoding(header: string | undefined, hasBrotli: boolean): Encoding {
-  const { br, gzip } = accepted(header);
-  return br && hasBrotli ? "br" : gzip ? "gzip" : undefined;
+  const key = `${hasBrotli ? "b" : "g"}${header ?? ""}`;
+  if (encodings.has(key)) return encodings.get(key);
+  const answer = preferredEncoding(header, hasBrotli ? WITH_BROTLI : GZIP_ONLY);
+  if (encodings.size >= 256) encodings.clear();
+  encodings.set(key, answer);
+  return answer;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -228,7 +217,7 @@ export function createPageCache(options: PageCacheOptions) {
       headers["cache-tag"] = head.cacheTag;
     }
     headers["x-page-cache"] = state;
-    if (head.locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== head.locale) {
+    if (head.locale && readCookie(req.headers.cookie, LOCALE_COOKIE) !== head.locale) {
       headers["set-cookie"] = localeCookie(head.locale as "fr" | "en");
     }
     const notModified = matchesEtag(req.headers["if-none-match"], head.etag);
@@ -300,7 +289,7 @@ export function createPageCache(options: PageCacheOptions) {
       if (!cookie.startsWith(`${LOCALE_COOKIE}=`)) headers.append("set-cookie", cookie);
     }
     const { locale } = rendered.facts;
-    if (locale && readCookie(req.headers.cookie ?? null, LOCALE_COOKIE) !== locale) {
+    if (locale && readCookie(req.headers.cookie, LOCALE_COOKIE) !== locale) {
       headers.append("set-cookie", localeCookie(locale as "fr" | "en"));
     }
     if (!headers.has("cache-control")) headers.set("cache-control", "private, no-cache");

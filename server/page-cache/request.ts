@@ -10,6 +10,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { FILTER_KEYS } from "../../renderer/features/search/filters";
 import { EDIT_MODE_COOKIE } from "../../renderer/lib/edit-mode-cookie";
+import { hasCookie } from "../../schema/http-headers";
 import { SESSION_COOKIE } from "../auth/cookie";
 
 /**
@@ -72,15 +73,10 @@ export interface RequestFacts {
   authorization: string | undefined;
 }
 
-/** Names of the cookies in a Cookie header (values are not decoded: only names matter here). */
+/** Whether a Cookie header names the private cookies (values are not read). */
 export function hasPrivateCookie(header: string | undefined): "session" | "edit-mode" | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const equals = part.indexOf("=");
-    const name = (equals < 0 ? part : part.slice(0, equals)).trim();
-    if (PRIVATE_COOKIES.has(name)) return name === EDIT_MODE_COOKIE ? "edit-mode" : "session";
-  }
-  return undefined;
+  const name = hasCookie(header, PRIVATE_COOKIES);
+  return name === undefined ? undefined : name === EDIT_MODE_COOKIE ? "edit-mode" : "session";
 }
 
 /** Routes of the build that opt in (`handle = { pageCache: true }`), matched as React Router does. */

@@ -6,6 +6,7 @@ import "../../renderer/messages/auth";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { authPath, signInUrl, studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { Audit, Editors } from "./Admin";
 import {
@@ -19,8 +20,8 @@ import {
   tokenSchema,
 } from "./client";
 import { passkeysSupported, registerPasskey, wasCancelled } from "./passkeys";
-import { authPath, signInUrl, studioPath } from "./paths";
-import { AuthFrame, Field, problemText, Status } from "./ui";
+import { ReauthDialog } from "./Reauth";
+import { AuthFrame, Field, problemText, Status, wasNotConfirmed } from "./ui";
 
 export function Account({ locale, editor }: { locale: Locale; editor: Editor }) {
   const { t } = useTranslation();
@@ -82,6 +83,7 @@ export function Account({ locale, editor }: { locale: Locale; editor: Editor }) 
           <Password account={account} />
           <Sessions account={account} locale={locale} reload={reload} />
           <Tokens account={account} locale={locale} reload={reload} />
+          <ReauthDialog hasPassword={account.has_password} hasPasskeys={account.passkeys.length > 0} />
         </>
       ) : (
         <p role="status">{t("auth.busy")}</p>
@@ -117,7 +119,11 @@ function Passkeys({ account, locale, reload }: SectionProps) {
     } catch (caught) {
       setMessage({
         kind: "error",
-        text: wasCancelled(caught) ? t("auth.sign-in.passkey-cancelled") : t("auth.account.passkeys.failed"),
+        text: wasCancelled(caught)
+          ? t("auth.sign-in.passkey-cancelled")
+          : wasNotConfirmed(caught)
+            ? t("auth.reauth.needed")
+            : t("auth.account.passkeys.failed"),
       });
     } finally {
       setBusy(false);
@@ -129,7 +135,14 @@ function Passkeys({ account, locale, reload }: SectionProps) {
       await reload();
       setMessage({ kind: "ok", text: t("auth.account.passkeys.removed") });
     } catch (caught) {
-      setMessage({ kind: "error", text: caught instanceof AuthApiError ? caught.message : t("auth.error") });
+      setMessage({
+        kind: "error",
+        text: wasNotConfirmed(caught)
+          ? t("auth.reauth.needed")
+          : caught instanceof AuthApiError
+            ? caught.message
+            : t("auth.error"),
+      });
     }
   }
   return (
@@ -198,7 +211,9 @@ function Password({ account }: { account: AccountView }) {
       setSaved(true);
     } catch (caught) {
       setErrors(
-        caught instanceof AuthApiError && Object.keys(caught.errors).length ? caught.errors : { form: "error" },
+        caught instanceof AuthApiError && Object.keys(caught.errors).length
+          ? caught.errors
+          : { form: wasNotConfirmed(caught) ? "not-confirmed" : "error" },
       );
     } finally {
       setBusy(false);
@@ -233,7 +248,9 @@ function Password({ account }: { account: AccountView }) {
           hint={t("auth.activation.password-hint")}
           error={problemText(t, "password", errors.password)}
         />
-        {errors.form ? <Status kind="error">{t("auth.error")}</Status> : null}
+        {errors.form ? (
+          <Status kind="error">{t(errors.form === "not-confirmed" ? "auth.reauth.needed" : "auth.error")}</Status>
+        ) : null}
         {saved ? <Status kind="ok">{t("auth.account.password.saved")}</Status> : null}
         <button type="submit" className="auth-button" disabled={busy}>
           {t("auth.account.password.submit")}
@@ -318,8 +335,11 @@ function Tokens({ account, locale, reload }: SectionProps) {
       setCreated(result.token);
       setName("");
       await reload();
-    } catch {
-      setMessage({ kind: "error", text: t("auth.field-problem.invalid") });
+    } catch (caught) {
+      setMessage({
+        kind: "error",
+        text: wasNotConfirmed(caught) ? t("auth.reauth.needed") : t("auth.field-problem.invalid"),
+      });
     }
   }
   async function revoke(id: string) {

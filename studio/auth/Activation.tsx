@@ -6,9 +6,9 @@
 import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { authPath, studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { AuthApiError, call, linkInfoSchema, signedInSchema } from "./client";
-import { authPath, studioPath } from "./paths";
 import { AuthFrame, Field, problemText, Status } from "./ui";
 
 type Info = ReturnType<typeof linkInfoSchema.parse>;

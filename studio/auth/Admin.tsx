@@ -16,7 +16,7 @@ import {
   formatWhen,
   okSchema,
 } from "./client";
-import { Field, problemText, Status } from "./ui";
+import { Field, problemText, Status, wasNotConfirmed } from "./ui";
 
 const linkAnswer = z.object({ link: z.string(), expires_at: z.string() });
 
@@ -44,7 +44,14 @@ export function Editors({ locale, me }: { locale: Locale; me: Editor }) {
       if (text) setMessage({ kind: "ok", text });
     } catch (caught) {
       const lastAdmin = caught instanceof AuthApiError && caught.status === 409;
-      setMessage({ kind: "error", text: lastAdmin ? t("auth.account.editors.last-admin") : t("auth.error") });
+      setMessage({
+        kind: "error",
+        text: lastAdmin
+          ? t("auth.account.editors.last-admin")
+          : wasNotConfirmed(caught)
+            ? t("auth.reauth.needed")
+            : t("auth.error"),
+      });
     }
   };
 
@@ -65,7 +72,9 @@ export function Editors({ locale, me }: { locale: Locale; me: Editor }) {
       await reload();
     } catch (caught) {
       setErrors(
-        caught instanceof AuthApiError && Object.keys(caught.errors).length ? caught.errors : { form: "error" },
+        caught instanceof AuthApiError && Object.keys(caught.errors).length
+          ? caught.errors
+          : { form: wasNotConfirmed(caught) ? "not-confirmed" : "error" },
       );
     }
   }
@@ -210,7 +219,9 @@ export function Editors({ locale, me }: { locale: Locale; me: Editor }) {
             </select>
           </div>
         </div>
-        {errors.form ? <Status kind="error">{t("auth.error")}</Status> : null}
+        {errors.form ? (
+          <Status kind="error">{t(errors.form === "not-confirmed" ? "auth.reauth.needed" : "auth.error")}</Status>
+        ) : null}
         <button type="submit" className="auth-button auth-button-primary">
           {t("auth.account.editors.send")}
         </button>

@@ -6,15 +6,15 @@
 import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { authPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { AuthApiError, call, signedInSchema } from "./client";
 import { passkeysSupported, signInWithPasskey, wasCancelled } from "./passkeys";
-import { authPath } from "./paths";
 import { AuthFrame, Field, Status } from "./ui";
 
 /** What the route's action answered when the form was posted without its script. */
 export interface PostedSignIn {
-  failure: "wrong" | "throttled" | "failed";
+  failure: "wrong" | "throttled" | "unavailable" | "failed";
   email: string;
   retryAfter: number;
 }
@@ -39,7 +39,9 @@ export function SignIn({
         ? t("auth.sign-in.wrong")
         : posted.failure === "throttled"
           ? t("auth.sign-in.throttled", { seconds: posted.retryAfter })
-          : t("auth.error"),
+          : posted.failure === "unavailable"
+            ? t("auth.sign-in.unavailable")
+            : t("auth.error"),
   );
   // Unknown until the page's script runs: the passkey button needs it, so it stays disabled until
   // then rather than taking a click that does nothing (the password form posts without it).
@@ -54,6 +56,7 @@ export function SignIn({
     if (caught instanceof AuthApiError && caught.status === 429)
       return setError(t("auth.sign-in.throttled", { seconds: caught.retryAfter ?? 60 }));
     if (caught instanceof AuthApiError && caught.status === 401) return setError(t("auth.sign-in.wrong"));
+    if (caught instanceof AuthApiError && caught.status === 503) return setError(t("auth.sign-in.unavailable"));
     setError(t("auth.error"));
   };
 

@@ -2,9 +2,9 @@
 import "../../renderer/messages/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { call, okSchema } from "./client";
-import { signInUrl } from "./paths";
 import { AuthFrame, Status } from "./ui";
 
 export function SignOut({ locale, signedIn }: { locale: Locale; signedIn: boolean }) {

@@ -8,10 +8,10 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { authPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
 import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
-import { authPath } from "./paths";
 import "./studio-session.css";
 
 /** Renewed well within the server's five minutes, so one missed beat loses nothing. */

@@ -12,6 +12,8 @@ export class AuthApiError extends Error {
     /** Field problems (`{ password: "common" }`). */
     readonly errors: Record<string, string> = {},
     readonly retryAfter?: number,
+    /** A reason the server names (`reauth_required`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -22,8 +24,19 @@ const errorSchema = z
     message: z.string().optional(),
     errors: z.record(z.string(), z.unknown()).optional(),
     retry_after: z.number().optional(),
+    code: z.string().optional(),
   })
   .passthrough();
+
+/**
+ * Sudo mode: a sensitive call answered `reauth_required` waits for the editor to confirm who they
+ * are (the page's dialog, Reauth.tsx, registers how), then is sent once more. Resolves true when
+ * they did, false when they gave up.
+ */
+let confirmIdentity: (() => Promise<boolean>) | undefined;
+export function onReauthRequired(handler: (() => Promise<boolean>) | undefined): void {
+  confirmIdentity = handler;
+}
 
 export async function call<T extends z.ZodType>(
   method: "GET" | "POST" | "PATCH" | "DELETE",
@@ -31,13 +44,19 @@ export async function call<T extends z.ZodType>(
   schema: T,
   body?: unknown,
 ): Promise<z.infer<T>> {
-  const response = await fetch(`/api/auth/${path}`, {
-    method,
-    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const json: unknown = await response.json().catch(() => null);
+  const send = () =>
+    fetch(`/api/auth/${path}`, {
+      method,
+      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  let response = await send();
+  let json: unknown = await response.json().catch(() => null);
+  if (response.status === 403 && reauthCodeSchema.safeParse(json).success && (await confirmIdentity?.())) {
+    response = await send();
+    json = await response.json().catch(() => null);
+  }
   if (!response.ok) {
     const parsed = errorSchema.safeParse(json);
     const errors = Object.fromEntries(
@@ -48,10 +67,13 @@ export async function call<T extends z.ZodType>(
       parsed.data?.message ?? `HTTP ${response.status}`,
       errors,
       parsed.data?.retry_after,
+      parsed.data?.code,
     );
   }
   return schema.parse(json);
 }
+
+const reauthCodeSchema = z.object({ code: z.literal("reauth_required") });
 
 export const editorSchema = z.object({
   id: z.string(),

@@ -24,6 +24,14 @@ export async function signInWithPasskey() {
   return call("POST", "passkey/verify", signedInSchema, { challenge_id, response });
 }
 
+/** Sudo mode with a passkey of the signed-in account. */
+export async function confirmWithPasskey() {
+  const { challenge_id, options } = await call("POST", "reauth/passkey/options", optionsSchema, {});
+  // biome-ignore lint/suspicious/noExplicitAny: the server's options are the library's own JSON
+  const response = await startAuthentication({ optionsJSON: options as any });
+  return call("POST", "reauth/passkey/verify", okSchema, { challenge_id, response });
+}
+
 export async function registerPasskey(name: string) {
   const { challenge_id, options } = await call("POST", "account/passkeys/options", optionsSchema, {});
   // biome-ignore lint/suspicious/noExplicitAny: the server's options are the library's own JSON

@@ -33,6 +33,7 @@ export function Field(props: {
   hint?: string;
   minLength?: number;
   maxLength?: number;
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const describedBy = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ");
@@ -52,6 +53,7 @@ export function Field(props: {
         required={props.required}
         minLength={props.minLength}
         maxLength={props.maxLength}
+        autoFocus={props.autoFocus}
         {...(props.onChange
           ? { value: props.value ?? "", onChange: (event) => props.onChange?.(event.target.value) }
           : { defaultValue: props.defaultValue })}
@@ -93,3 +95,7 @@ export function problemText(
   if (code === "required" || code === "taken") return t(`auth.field-problem.${code}`);
   return t("auth.field-problem.invalid");
 }
+
+/** Whether a call failed because the editor declined to confirm who they are (sudo mode). */
+export const wasNotConfirmed = (caught: unknown) =>
+  caught instanceof Error && (caught as { code?: unknown }).code === "reauth_required";

@@ -28,15 +28,24 @@ import type { z } from "zod";
 import { itemTypeLabel } from "../labels";
 import { Icon } from "../shell/icons";
 import { useFieldId, useFormEnv } from "./context";
-import { type ControlProps, Field, GroupShell } from "./controls";
+import type { ControlProps } from "./controls";
 import { emptyValueOf } from "./kinds";
 import { joinPath } from "./path";
 import { alignOther, applyOp, counterpartPath, itemMissing, itemName, type RepeaterOp } from "./repeater";
+import { GroupShell } from "./shells";
 
 const POINTER = { activationConstraint: { distance: 4 } };
 const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
 
-export function RepeaterControl({ path, value, onChange, label, field, counterpart }: ControlProps) {
+export function RepeaterControl({
+  path,
+  value,
+  onChange,
+  label,
+  field,
+  counterpart,
+  renderField: Field,
+}: ControlProps) {
   const { t } = useTranslation();
   const env = useFormEnv();
   const items = Array.isArray(value) ? value : [];

@@ -3,18 +3,20 @@
  * component addressed by its dotted path (`data-path` on its wrapper); values flow down,
  * changes go up through `onChange(path, value, { groupKey })`.
  */
-import { Component, type ErrorInfo, lazy, memo, type ReactNode, Suspense, useState } from "react";
+import { Component, type ComponentType, type ErrorInfo, lazy, memo, type ReactNode, Suspense, useState } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch, Text } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { Locale } from "../../schema/common";
 import { fieldKey, fieldLabel, valueDescription, valueLabel } from "../labels";
 import { Icon } from "../shell/icons";
+import { useStudioRole } from "../shell/role";
 import { ColourPicker } from "./ColourPicker";
 import { type OnChange, useFieldId, useIssues } from "./context";
 import { humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
 import { joinPath } from "./path";
 import { RepeaterControl } from "./RepeaterControl";
+import { GroupShell, LeafShell } from "./shells";
 import { checkLinkUrl } from "./url";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -34,7 +36,12 @@ export interface FieldProps {
   counterpart?: unknown;
 }
 
-export type ControlProps = FieldProps & { field: ResolvedField; label: string };
+export type ControlProps = FieldProps & {
+  field: ResolvedField;
+  label: string;
+  /** The dispatcher, for controls that hold fields (repeaters): handed down, not imported (no import cycle). */
+  renderField: ComponentType<FieldProps>;
+};
 
 export function useFieldLabel(name: string, field: ResolvedField): string {
   const { t } = useTranslation();
@@ -57,90 +64,6 @@ export function defaultOf(schema: z.ZodType): unknown {
     current = def.innerType;
   }
   return undefined;
-}
-
-// ---- shells ---------------------------------------------------------------
-
-interface LeafShellProps {
-  path: string;
-  id: string;
-  label: string;
-  kind: string;
-  /** Extra messages from the control itself (URL rules, JSON errors). */
-  extra?: string[];
-  children: (a11y: {
-    id: string;
-    "aria-invalid": boolean | undefined;
-    "aria-describedby": string | undefined;
-  }) => ReactNode;
-  /** Checkboxes put their label after the control. */
-  inlineLabel?: boolean;
-  /** The control renders its own label (react-aria selects). */
-  labelless?: boolean;
-}
-
-function LeafShell({ path, id, label, kind, extra = [], children, inlineLabel, labelless }: LeafShellProps) {
-  const issues = useIssues(path, true);
-  const messages = [...issues, ...extra];
-  const errorId = `${id}-error`;
-  const a11y = {
-    id,
-    "aria-invalid": messages.length > 0 ? true : undefined,
-    "aria-describedby": messages.length > 0 ? errorId : undefined,
-  };
-  return (
-    <div className={`sf-field sf-kind-${kind}`} data-path={path} data-invalid={messages.length > 0 || undefined}>
-      {labelless ? (
-        children(a11y)
-      ) : inlineLabel ? (
-        <div className="sf-inline">
-          {children(a11y)}
-          <label htmlFor={id}>{label}</label>
-        </div>
-      ) : (
-        <>
-          <label htmlFor={id}>{label}</label>
-          {children(a11y)}
-        </>
-      )}
-      {messages.length > 0 && (
-        <p className="sf-error" id={errorId}>
-          {messages.join(" ")}
-        </p>
-      )}
-    </div>
-  );
-}
-
-interface GroupShellProps {
-  path: string;
-  label: string;
-  kind: string;
-  children: ReactNode;
-  actions?: ReactNode;
-}
-
-export function GroupShell({ path, label, kind, children, actions }: GroupShellProps) {
-  const issues = useIssues(path, false);
-  const id = useFieldId(path);
-  const errorId = `${id}-error`;
-  return (
-    <fieldset
-      className={`sf-group sf-kind-${kind}`}
-      data-path={path}
-      aria-invalid={issues.length > 0 || undefined}
-      aria-describedby={issues.length > 0 ? errorId : undefined}
-    >
-      <legend>{label}</legend>
-      {actions && <div className="sf-group-actions">{actions}</div>}
-      {issues.length > 0 && (
-        <p className="sf-error" id={errorId}>
-          {issues.join(" ")}
-        </p>
-      )}
-      {children}
-    </fieldset>
-  );
 }
 
 // ---- leaf controls ----------------------------------------------------------
@@ -433,10 +356,21 @@ function CodeControl({ path, value, onChange, label, field }: ControlProps) {
   const { t } = useTranslation();
   const code = typeof value === "string" ? value : "";
   const [open, setOpen] = useState(false);
+  // Code runs on the site with the session of whoever views it: an administrator's right.
+  const mayEdit = useStudioRole() === "admin";
   return (
     <LeafShell path={path} id={id} label={label} kind="code">
       {(a11y) =>
-        open ? (
+        !mayEdit ? (
+          <div className="sf-code-closed">
+            <pre className="sf-code-preview" aria-describedby={`${id}-admin-only`}>
+              {code.slice(0, 400)}
+            </pre>
+            <p id={`${id}-admin-only`} className="sf-note">
+              {t("studio.fields.codeAdminOnly")}
+            </p>
+          </div>
+        ) : open ? (
           <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={code} path={path} onChange={onChange} />}>
             <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
               <CodeEditor
@@ -574,6 +508,7 @@ function ActionControl({ path, value, onChange, name }: FieldProps) {
           value={action.action_params}
           path={joinPath(path, "action_params")}
           onChange={onChange}
+          renderField={Field}
         />
       )}
     </fieldset>
@@ -591,7 +526,7 @@ const formatOverrides: Overrides = {
 function ColourLike(props: FieldProps) {
   const field = resolveField(props.schema);
   const label = useFieldLabel(props.name, field);
-  return <ColourControl {...props} field={{ ...field, kind: "colour" }} label={label} />;
+  return <ColourControl {...props} field={{ ...field, kind: "colour" }} label={label} renderField={Field} />;
 }
 
 const linkOverrides: Overrides = {
@@ -602,7 +537,7 @@ const linkOverrides: Overrides = {
 function FormatField(props: FieldProps) {
   const field = resolveField(props.schema);
   const label = useFieldLabel(props.name, field);
-  return <ObjectControl {...props} field={field} label={label} overrides={formatOverrides} />;
+  return <ObjectControl {...props} field={field} label={label} overrides={formatOverrides} renderField={Field} />;
 }
 
 function LinkControl(props: ControlProps) {
@@ -665,7 +600,7 @@ export const Field = memo(function Field(props: FieldProps) {
   // The wrong shape for its kind (e.g. a number in a text field): edit it as JSON instead of losing it.
   const mismatched = props.value !== undefined && props.value !== null && !fits(field, props.value);
   const Chosen = mismatched ? JsonControl : Control;
-  return <Chosen {...props} field={field} label={props.label ?? computed} />;
+  return <Chosen {...props} field={field} label={props.label ?? computed} renderField={Field} />;
 });
 
 function fits(field: ResolvedField, value: unknown): boolean {

@@ -33,9 +33,10 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
+import { mailtoHref } from "../../schema/forms";
 import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
-import { signInUrl } from "../auth/paths";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
@@ -388,7 +389,7 @@ function LeadDetail(props: {
             </p>
             <div className="leads-dialog__contact">
               {lead.email ? (
-                <a className="leads-button" href={`mailto:${lead.email}`}>
+                <a className="leads-button" href={mailtoHref(lead.email)}>
                   {t("leads.inbox.detail.reply")}
                 </a>
               ) : null}

@@ -9,12 +9,14 @@ import { useDraggable } from "@dnd-kit/core";
 import { memo, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BLOCK_FAMILIES, type BlockDefinition } from "../../schema/block";
+import { ADMIN_ONLY_BLOCK_TYPES } from "../../schema/blocks/embeds";
 import type { Locale } from "../../schema/common";
 import { blockRegistry } from "../../schema/registry";
 import { focusBlock } from "../canvas/focus";
 import { matchesQuery } from "../labels";
 import { useAnnounce } from "../shell/announce";
 import { Icon } from "../shell/icons";
+import { useStudioRole } from "../shell/role";
 import { useStudioStore } from "../store";
 
 function insertIndexAfterSelection(): number {
@@ -118,14 +120,17 @@ export const Palette = memo(function Palette({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const searchId = useId();
+  const role = useStudioRole();
   const groups = useMemo(() => {
-    const all = Object.values(blockRegistry).filter((d) =>
-      matchesQuery(d, query, locale, t(`studio.family.${d.family}`)),
+    const all = Object.values(blockRegistry).filter(
+      (d) =>
+        (role === "admin" || !ADMIN_ONLY_BLOCK_TYPES.has(d.type)) &&
+        matchesQuery(d, query, locale, t(`studio.family.${d.family}`)),
     );
     return BLOCK_FAMILIES.map((family) => ({ family, items: all.filter((d) => d.family === family) })).filter(
       (g) => g.items.length > 0,
     );
-  }, [query, locale, t]);
+  }, [query, locale, t, role]);
   return (
     <nav className="studio-palette" aria-label={t("studio.palette.label")}>
       <h2>{t("studio.palette.label")}</h2>

@@ -13,8 +13,8 @@
 import { type ReactNode, useMemo, useState } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
-import { signInUrl } from "../auth/paths";
 import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
@@ -65,9 +65,18 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
           href: signInUrl(locale, window.location.pathname),
           link: t("studio.publish.sign-in"),
         });
+      } else if (
+        error instanceof StudioApiError &&
+        error.status === 403 &&
+        (error.body as { code?: unknown } | undefined)?.code === "embed_admin_only"
+      ) {
+        setStatus({ kind: "error", text: t("studio.publish.embed-admin-only") });
       } else if (error instanceof StudioApiError && error.status === 423) {
         const holder = (error.body as { lock?: { editor?: { name?: string } } } | undefined)?.lock?.editor?.name ?? "?";
         setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder }) });
+      } else if (error instanceof StudioApiError && error.status === 503) {
+        // The store took nothing (its disk full, or unreachable): nothing lost, the draft stays here.
+        setStatus({ kind: "error", text: t("studio.publish.unavailable") });
       } else {
         setStatus({ kind: "error", text: t("studio.publish.failed", { message: String((error as Error).message) }) });
       }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
 import { changeSummarySchema } from "../../schema/page-diff";
-import { parseBlock } from "../../schema/parse";
+import { type DefinitionLookup, parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc } from "../store/types";
 
@@ -49,10 +49,10 @@ export type PageSummary = z.infer<typeof pageSummarySchema>;
  * Blocks as the studio keeps them: valid blocks parsed (schema defaults filled), invalid ones
  * kept as they are so the canvas shows an error card instead of losing them.
  */
-export function studioBlocks(raw: readonly unknown[]): Block[] {
+export function studioBlocks(raw: readonly unknown[], lookup?: DefinitionLookup): Block[] {
   const quiet = () => {};
   return raw.flatMap((item, index) => {
-    const { block } = parseBlock(item, index, quiet);
+    const { block } = parseBlock(item, index, quiet, lookup);
     if (block) return [block];
     const envelope = rawBlockSchema.safeParse(item);
     if (!envelope.success) return [];

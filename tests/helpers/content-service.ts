@@ -5,8 +5,8 @@ import path from "node:path";
 import { fixtureEditors } from "../../server/auth/setup";
 import { loadConfig } from "../../server/config";
 import { createEmbeddedContentService } from "../../server/content/index";
-import type { PageRecord } from "../../server/content/repository";
 import type { ContentService } from "../../server/content/service";
+import type { PageRecord } from "../../server/content/stores/content";
 
 /** Answers are read field by field in tests. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field

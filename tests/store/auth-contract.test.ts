@@ -101,6 +101,28 @@ describe.each(harnesses)("$kind editor stores", (harness) => {
       expect(await store.accounts.peekLink(hashSecret("invite"), T0 + MIN)).toBeUndefined();
     });
 
+    it("keeps only an account's newest link, and every setup link", async () => {
+      const link = (kind: "invite" | "reset" | "setup", editorId: string | null, at: number) => ({
+        kind,
+        editor_id: editorId,
+        created_ms: at,
+        expires_ms: at + 60 * MIN,
+      });
+      await store.accounts.createLink(hashSecret("old-invite"), link("invite", editor.id, T0));
+      await store.accounts.createLink(hashSecret("admin-reset"), link("reset", admin.id, T0));
+      await store.accounts.createLink(hashSecret("setup-a"), link("setup", null, T0));
+      await other.accounts.createLink(hashSecret("new-reset"), link("reset", editor.id, T0 + MIN));
+      await other.accounts.createLink(hashSecret("setup-b"), link("setup", null, T0 + MIN));
+      const live = async (token: string) =>
+        (await store.accounts.peekLink(hashSecret(token), T0 + 2 * MIN)) !== undefined;
+      expect(await live("old-invite")).toBe(false);
+      expect(await store.accounts.takeLink(hashSecret("old-invite"), T0 + 2 * MIN)).toBeUndefined();
+      expect(await live("new-reset")).toBe(true);
+      expect(await live("admin-reset")).toBe(true);
+      expect(await live("setup-a")).toBe(true);
+      expect(await live("setup-b")).toBe(true);
+    });
+
     it("stores passkeys and their counters", async () => {
       await store.accounts.addPasskey({
         id: "cred-1",
@@ -163,6 +185,17 @@ describe.each(harnesses)("$kind editor stores", (harness) => {
       expect(await other.sessions.revokeAll(editor.id, "s-3")).toBe(1);
       expect(await store.sessions.find(hashSecret("secret-2"), T0 + MIN, 60 * MIN)).toBeUndefined();
       expect((await store.sessions.find(hashSecret("secret-3"), T0 + MIN, 60 * MIN))?.id).toBe("s-3");
+    });
+
+    it("records when the editor proved who they are again, seen by every process", async () => {
+      await store.sessions.create(session("s-sudo", "secret-sudo", T0));
+      expect((await other.sessions.find(hashSecret("secret-sudo"), T0 + MIN, 60 * MIN))?.authenticated_ms).toBe(T0);
+      await other.sessions.reauthenticated("s-sudo", T0 + 20 * MIN);
+      expect((await store.sessions.find(hashSecret("secret-sudo"), T0 + 21 * MIN, 60 * MIN))?.authenticated_ms).toBe(
+        T0 + 20 * MIN,
+      );
+      const listed = await store.sessions.listForEditor(editor.id, T0 + 21 * MIN, 60 * MIN);
+      expect(listed.find((s) => s.id === "s-sudo")?.authenticated_ms).toBe(T0 + 20 * MIN);
     });
 
     it("hands a WebAuthn challenge out once, never after it expires", async () => {

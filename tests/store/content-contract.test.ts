@@ -1,10 +1,10 @@
 /**
- * The content repository's contract (sites, pages, versions, redirects, demo blocks,
+ * The content store's contract (sites, pages, versions, redirects, demo blocks,
  * meta, the content revision), run against the embedded SQLite store and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageRecord, SiteRecord } from "../../server/content/repository";
 import type { Storage } from "../../server/content/storage";
+import type { PageRecord, SiteRecord } from "../../server/content/stores/content";
 import { harnesses } from "./harness";
 
 const site = (id: string, extra: Partial<SiteRecord> = {}): SiteRecord =>
@@ -34,7 +34,7 @@ const page = (id: string, fr: string, en: string, extra: Partial<PageRecord> = {
     ...extra,
   }) as PageRecord;
 
-describe.each(harnesses)("$kind content repository", (harness) => {
+describe.each(harnesses)("$kind content store", (harness) => {
   let db: Awaited<ReturnType<typeof harness.fresh>>;
   let store: Storage;
   let other: Storage;

@@ -16,25 +16,33 @@ export interface StoreHarness {
   fresh(): Promise<{ open(): Promise<Storage>; cleanup(): Promise<void>; url?: string }>;
 }
 
-export const sqliteHarness: StoreHarness = {
-  kind: "sqlite",
-  label: "sqlite",
-  async fresh() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-contract-"));
-    const opened: Storage[] = [];
-    return {
-      async open() {
-        const storage = openSqliteStorage(dir);
-        opened.push(storage);
-        return storage;
-      },
-      async cleanup() {
-        for (const storage of opened) await storage.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-};
+/**
+ * SQLite; `listingsIndex` says how its listings store answers searches: "wait" (the embedded
+ * store's way) from its in-memory index, "sql" from queries (the path written once for both).
+ */
+export function sqliteHarnessWith(listingsIndex: "wait" | "sql"): StoreHarness {
+  return {
+    kind: "sqlite",
+    label: listingsIndex === "wait" ? "sqlite" : `sqlite (${listingsIndex})`,
+    async fresh() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "store-contract-"));
+      const opened: Storage[] = [];
+      return {
+        async open() {
+          const storage = await openSqliteStorage(dir, { listingsIndex });
+          opened.push(storage);
+          return storage;
+        },
+        async cleanup() {
+          for (const storage of opened) await storage.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+export const sqliteHarness = sqliteHarnessWith("wait");
 
 /**
  * PostgreSQL; `listingsIndex` says how its listings store answers searches: "wait" (the default
@@ -74,5 +82,5 @@ export const postgresHarness = postgresHarnessWith("wait");
 export const postgresSqlHarness = postgresHarnessWith("sql");
 
 export const harnesses = [sqliteHarness, postgresHarness];
-/** For the listings: both ways PostgreSQL answers a search. */
-export const listingHarnesses = [sqliteHarness, postgresHarness, postgresSqlHarness];
+/** For the listings: both ways each database answers a search (the in-memory index, SQL). */
+export const listingHarnesses = [sqliteHarness, sqliteHarnessWith("sql"), postgresHarness, postgresSqlHarness];

@@ -9,7 +9,6 @@ import { generateListings, type ListingRecord } from "../../server/content/data/
 import { loadMunicipalities } from "../../server/content/data/municipalities";
 import type { Storage } from "../../server/content/storage";
 import type { GridMarker, ListingFilters } from "../../server/content/stores/listings";
-import type { PostgresListingsStore } from "../../server/content/stores/listings.postgres";
 import { postgresHarnessWith } from "./harness";
 
 const LISTINGS = generateListings({ count: 400, seed: 23, municipalities: loadMunicipalities() });
@@ -21,7 +20,7 @@ describe("PostgreSQL listings with the in-memory index (production mode)", () =>
   let reader: Storage;
   let writer: Storage;
   let sql: Storage;
-  const store = () => reader.listings as PostgresListingsStore;
+  const store = () => reader.listings;
 
   beforeAll(async () => {
     db = await postgresHarnessWith("memory").fresh();

@@ -4,8 +4,8 @@
  * paging, one version's document, and sites kept apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageRecord, SiteRecord } from "../../server/content/repository";
 import type { Storage } from "../../server/content/storage";
+import type { PageRecord, SiteRecord } from "../../server/content/stores/content";
 import { harnesses } from "./harness";
 
 const site = (id: string): SiteRecord =>

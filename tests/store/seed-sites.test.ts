@@ -10,11 +10,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../server/auth/service";
 import { loadConfig } from "../../server/config";
+import { createFormServices } from "../../server/content/form-services";
 import { allRoutes } from "../../server/content/index";
 import { seededSite, seedSites } from "../../server/content/seed-sites";
 import { type ContentService, createContentService } from "../../server/content/service";
 import type { Storage } from "../../server/content/storage";
-import { createStores } from "../../server/content/stores/index";
 import { harnesses } from "./harness";
 
 const SITES = 50;
@@ -32,10 +32,9 @@ describe.each(harnesses)("$kind: seeding many sites", (harness) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-sites-"));
     // The service's routes over this store, without the fixtures: only the seeded sites exist.
     const config = loadConfig({ ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, NODE_ENV: "test" });
-    const stores = createStores(storage, config);
     service = createContentService({
       storage,
-      stores,
+      forms: createFormServices(storage, config),
       config,
       routes: allRoutes,
       auth: new AuthService(storage, config),

@@ -141,6 +141,10 @@ const ROUTES: Record<string, Case> = {
   "POST /auth/passkey/options": { kind: "shared", body: () => ({}) },
   "POST /auth/passkey/verify": { kind: "shared", body: () => ({}) },
   "POST /auth/sign-out": { kind: "own", body: () => ({}) },
+  // Sudo mode (issue 27): the caller proves who they are again, in their own session.
+  "POST /auth/reauth": { kind: "own", body: () => ({}) },
+  "POST /auth/reauth/passkey/options": { kind: "own", body: () => ({}) },
+  "POST /auth/reauth/passkey/verify": { kind: "own", body: () => ({}) },
   "GET /auth/account": { kind: "own" },
   "PATCH /auth/account": { kind: "own", body: () => ({ name: "Xavier Editor" }) },
   "POST /auth/account/password": { kind: "own", body: () => ({}) },
@@ -242,7 +246,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     };
     expect((await content.savePage(B.site_id, visible)).ok).toBe(true);
     await content.putRedirect(B.site_id, { from: "/fr/zq-old", to: `/fr/${MARK}-target`, status: 301 });
-    const bLeadId = await service.stores.submissions.insert({
+    const bLeadId = await service.storage.submissions.insert({
       site_id: B.site_id,
       type: "contact_form",
       locale: "fr",
@@ -281,8 +285,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const account = (await (await call("/api/auth/account", { headers: { cookie: cookies.y } })).json()) as {
       sessions: { id: string }[];
     };
-    const listing = (await service.stores.listings.search({}, "newest", 0, 1))[0]!;
-    const article = (await service.stores.articles.listAll())[0]!;
+    const listing = (await service.storage.listings.search({}, "newest", 0, 1))[0]!;
+    const article = (await service.storage.articles.listAll())[0]!;
     targets = {
       bPageId,
       bLeadId,
@@ -443,7 +447,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     expect(page?.title.fr).toBe(`Privée ${MARK} original`);
     expect(page?.version).toBe(1);
     expect((await content.findRedirect(B.site_id, "/fr/zq-old"))?.to).toBe(`/fr/${MARK}-target`);
-    const lead = await service.stores.submissions.get(B.site_id, targets.bLeadId);
+    const lead = await service.storage.submissions.get(B.site_id, targets.bLeadId);
     expect(lead?.status).toBe("new");
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);

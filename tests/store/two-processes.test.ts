@@ -9,9 +9,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { createEmbeddedContentService } from "../../server/content/index";
-import type { PageRecord } from "../../server/content/repository";
 import type { ContentService } from "../../server/content/service";
 import { openPostgresStorage, openSqliteStorage, type Storage } from "../../server/content/storage";
+import type { PageRecord } from "../../server/content/stores/content";
 import { BROKER, editorToken, PROTECTED_BASE, publishPage } from "../helpers/content-service";
 import { createTestDatabase } from "../helpers/postgres";
 
@@ -64,7 +64,7 @@ describe.each(setups)("two services on one $kind database", ({ open }) => {
     // The second service answers (and caches) the page first.
     const before = await pageTitle(second, "/fr/a-propos");
     expect(before?.fr).toBeTruthy();
-    const page = structuredClone(await first.repo.getPage(BROKER.site_id, "about")) as PageRecord;
+    const page = structuredClone(await first.storage.content.getPage(BROKER.site_id, "about")) as PageRecord;
     page.title = { fr: "À propos de Julie (publié)", en: "About Julie (published)" };
     expect((await publishPage(first, page, await editorToken(first))).status).toBe(200);
     expect((await pageTitle(second, "/fr/a-propos"))?.fr).toBe("À propos de Julie (publié)");
@@ -98,6 +98,6 @@ describe.each(setups)("two services on one $kind database", ({ open }) => {
     for (let i = 0; i < 11; i++) statuses.push((await post(i % 2 ? second : first)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
-    expect(await second.stores.submissions.count(BROKER.site_id)).toBe(10);
+    expect(await second.storage.submissions.count(BROKER.site_id)).toBe(10);
   });
 });

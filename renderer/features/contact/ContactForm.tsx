@@ -142,6 +142,8 @@ export default function ContactForm(props: ContactFormProps) {
         console.warn(`Contact form: unexpected answer (HTTP ${result.status}); treated as sent.`);
         ok = true;
       } else if (result.status === 429) serverErrors = { submit: "rate-limited" };
+      // The service could not store it (its disk full, the captcha service down): nothing was sent, the fields stay.
+      else if (result.status === 503) serverErrors = { submit: "unavailable" };
       else serverErrors = formErrorsFromServer(result.errors);
     } catch (error) {
       console.warn(`Contact form: ${(error as Error).message}`);

@@ -55,11 +55,12 @@ export interface MultiStepFormProps<V extends ContactDetails & AddressValues> {
 
 type Status = "idle" | "submitting" | "success" | "failure";
 /** Why a submission failed: the message the visitor reads (fields: their own errors show). */
-type FailureReason = "other" | "captcha" | "rate-limited" | "fields";
+type FailureReason = "other" | "captcha" | "rate-limited" | "unavailable" | "fields";
 const FAILURE_MESSAGES: Record<Exclude<FailureReason, "fields">, string> = {
   other: "multi-step-form.errors.submit",
   captcha: "multi-step-form.errors.submit-captcha",
   "rate-limited": "multi-step-form.errors.submit-rate-limited",
+  unavailable: "multi-step-form.errors.submit-unavailable",
 };
 
 export function MultiStepForm<V extends ContactDetails & AddressValues>(props: MultiStepFormProps<V>) {
@@ -157,6 +158,8 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
       // site.md §7: the HTTP status decides. A refused captcha or the rate limit says so.
       ok = result.status >= 200 && result.status < 300;
       if (result.status === 429) reason = "rate-limited";
+      // Nothing was stored (the service's disk full, the captcha service down): the answers stay for a retry.
+      else if (result.status === 503) reason = "unavailable";
       else if (result.status === 403 && result.errors?.recaptcha_response) reason = "captcha";
       else if (result.status === 400 && result.errors) {
         const serverErrors = formErrorsFromServer(result.errors);

@@ -20,3 +20,17 @@ export function isStoreUnavailable(error: unknown): boolean {
     message,
   );
 }
+
+/** SQLite's result code for "database or disk is full" (its VFS turns ENOSPC into it). */
+const SQLITE_FULL = 13;
+
+/**
+ * True when a write failed for lack of space: SQLite's SQLITE_FULL, PostgreSQL's disk_full
+ * (53100), a file write's ENOSPC. Nothing was stored: a 503 to retry once space is made, and
+ * readiness says the store is not writable (issue 27).
+ */
+export function isStoreFull(error: unknown): boolean {
+  const code = sqlState(error);
+  if (code === "53100" || code === "ENOSPC") return true;
+  return (error as { errcode?: unknown } | null)?.errcode === SQLITE_FULL;
+}

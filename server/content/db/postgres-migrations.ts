@@ -1,11 +1,12 @@
 /**
- * Schema of the PostgreSQL store, one migration per change, the same versions and names
- * as sqlite-migrations.ts. Documents are `json` (kept as written, key order included);
- * searched fields are real, indexed columns. Never edit an applied migration: add one.
+ * The baseline of the PostgreSQL store's schema: the migrations written per database before
+ * each change was written once (migrations.ts), frozen as they were applied, with the same
+ * versions and names as sqlite-migrations.ts. Documents are `json` (kept as written, key order
+ * included); searched fields are real, indexed columns. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",
@@ -386,16 +387,6 @@ FROM pages;
 -- indexes that stops at the page, instead of a sort of every matching row.
 CREATE INDEX listings_price_order ON listings ((for_sale_for_rent = 'rent'), price, id);
 CREATE INDEX listings_price_order_desc ON listings ((for_sale_for_rent = 'rent'), price DESC, id DESC);
-`,
-  },
-  {
-    version: 93,
-    name: "listings_sold",
-    up: `
--- Issue 34: sold listings leave the default search (a status filter shows them); the
--- listing's badge is its document's, copied here for the search's index and SQL.
-ALTER TABLE listings ADD COLUMN sold boolean NOT NULL DEFAULT false;
-UPDATE listings l SET sold = true FROM listing_docs d WHERE d.id = l.id AND d.doc->>'badge' = 'sold';
 `,
   },
 ];

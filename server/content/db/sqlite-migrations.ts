@@ -1,11 +1,12 @@
 /**
- * Schema of the embedded store (node:sqlite), one migration per change. Version 1 is the
- * schema as it was before migrations existed, written with IF NOT EXISTS so a database
- * made by an older build is adopted as it is. Never edit an applied migration: add one.
+ * The baseline of the embedded store's schema (node:sqlite): the migrations written per
+ * database before each change was written once (migrations.ts), frozen as they were applied.
+ * Version 1 is the schema as it was before migrations existed, written with IF NOT EXISTS so a
+ * database made by an older build is adopted as it is. Never edit these; add to migrations.ts.
  */
-import type { Migration } from "./migration";
+import type { BaselineMigration } from "./migration";
 
-export const SQLITE_MIGRATIONS: readonly Migration[] = [
+export const SQLITE_MIGRATIONS: readonly BaselineMigration[] = [
   {
     version: 1,
     name: "initial",
@@ -362,16 +363,6 @@ FROM pages;
     up: `
 -- PostgreSQL's indexes of the price orders; the embedded store sorts in its in-memory index.
 SELECT 1;
-`,
-  },
-  {
-    version: 93,
-    name: "listings_sold",
-    up: `
--- Issue 34: sold listings leave the default search (a status filter shows them); the
--- listing's badge is its document's, copied here for the search's index.
-ALTER TABLE listings ADD COLUMN sold INTEGER NOT NULL DEFAULT 0;
-UPDATE listings SET sold = 1 WHERE id IN (SELECT id FROM listing_docs WHERE json_extract(doc, '$.badge') = 'sold');
 `,
   },
 ];

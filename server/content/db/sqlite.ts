@@ -1,9 +1,14 @@
-/** The embedded database: node:sqlite in WAL mode, one file in DATA_DIR, migrated at open. */
+/**
+ * The embedded database: node:sqlite in WAL mode, one file in DATA_DIR, behind Kysely
+ * (node-sqlite-dialect.ts), and SQLite's side of every seam of dialect.ts.
+ */
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { checkMigrations, latestVersion, type Migration, type MigrationReport } from "./migration";
-import { SQLITE_MIGRATIONS } from "./sqlite-migrations";
+import { DatabaseSync } from "node:sqlite";
+import { type Compilable, Kysely, sql } from "kysely";
+import type { Bounds, Db, IndexDefinition, StoreDialect, Trx } from "./dialect";
+import { NodeSqliteDialect } from "./node-sqlite-dialect";
+import type { Database } from "./schema";
 
 export const SQLITE_FILE = "content.sqlite";
 
@@ -20,92 +25,115 @@ export function openSqliteFile(file: string): DatabaseSync {
   return db;
 }
 
-/**
- * Applies the migrations this database lacks, each in its own write transaction. The
- * check runs inside the transaction (BEGIN IMMEDIATE takes the write lock), so two
- * processes starting together apply each migration once.
- */
-export function migrateSqlite(db: DatabaseSync, migrations: readonly Migration[] = SQLITE_MIGRATIONS): MigrationReport {
-  checkMigrations(migrations);
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    try {
-      const ran = sqliteTransaction(db, () => {
-        if (db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?").get(migration.version)) return false;
-        db.exec(migration.up);
-        db.prepare("INSERT INTO schema_migrations(version, name, applied_at) VALUES(?, ?, ?)").run(
-          migration.version,
-          migration.name,
-          new Date().toISOString(),
-        );
-        return true;
-      });
-      if (ran) applied.push(migration.version);
-    } catch (error) {
-      throw new Error(`SQLite migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-  }
-  const row = db.prepare("SELECT max(version) AS v FROM schema_migrations").get() as { v: number | null };
-  return { applied, current: row.v ?? 0, latest: latestVersion(migrations) };
-}
+/** Kysely on an open node:sqlite database, and SQLite's seams. */
+export function sqliteDatabase(file: DatabaseSync): { db: Db; dialect: StoreDialect } {
+  const driver = new NodeSqliteDialect(file);
+  const connection = driver.connection;
+  const db = new Kysely<Database>({ dialect: driver });
 
-/** Prepared statements kept per SQL text: compiling again on every call cost more than running it. */
-export class StatementCache {
-  private readonly statements = new Map<string, StatementSync>();
-  constructor(
-    private readonly db: DatabaseSync,
-    private readonly max = 500,
-  ) {}
-  get(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.statements.size >= this.max) this.statements.clear();
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-  /** A statement whose rows come back as arrays: about a third of the cost of row objects for hot one-value reads. */
-  arrays(sql: string): StatementSync {
-    const key = `arrays\u0000${sql}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      statement.setReturnArrays(true);
-      if (this.statements.size >= this.max) this.statements.clear();
-      this.statements.set(key, statement);
-    }
-    return statement;
-  }
-  clear(): void {
-    this.statements.clear();
-  }
-}
+  const dialect: StoreDialect = {
+    name: "sqlite",
+    label: "SQLite",
 
-/** Runs `work` in a write transaction (BEGIN IMMEDIATE: the write lock is taken first, so no upgrade deadlock). */
-export function sqliteTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    const result = work();
-    db.exec("COMMIT");
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
-}
+    greatest: (a, b) => sql<number>`max(${a}, ${b})`,
+    least: (a, b) => sql<number>`min(${a}, ${b})`,
+    // SQLite compares text byte by byte (BINARY) unless told otherwise.
+    bytewise: (column) => sql<string>`${sql.ref(column)}`,
+    epochMs: (column) => sql<number>`round(unixepoch(${sql.ref(column)}, 'subsec') * 1000)`,
 
-/** Bumps named revision counters inside the caller's transaction. */
-export function bumpRevisions(statements: StatementCache, ...names: ("content" | "listings")[]): void {
-  for (const name of names) statements.get("UPDATE revisions SET n = n + 1 WHERE name = ?").run(name);
-}
+    readNow: (query) => (file.isTransaction ? undefined : connection.run(query)),
 
-/** One indexed read, run per request (see ContentRepository.revision). */
-export function readRevision(statements: StatementCache, name: "content" | "listings"): number {
-  return (statements.arrays("SELECT n FROM revisions WHERE name = ?").get(name) as unknown as [number])[0];
+    forUpdate: (query) => query,
+    async lockTable() {},
+
+    uniqueViolation(error) {
+      // node:sqlite: errcode 2067 is SQLITE_CONSTRAINT_UNIQUE (1555 a primary key), the message
+      // names the columns: "UNIQUE constraint failed: pages.site_id, pages.path_fr".
+      const code = (error as { errcode?: unknown } | null)?.errcode;
+      if (code !== 2067 && code !== 1555) return undefined;
+      const message = error instanceof Error ? error.message : "";
+      return /constraint failed: (.*)$/.exec(message)?.[1] ?? message;
+    },
+
+    // One connection lends itself to one caller at a time: the pragmas and the transaction run
+    // together, so no other write slips in at FULL or commits at NORMAL in between.
+    durableTransaction: (db, work) =>
+      db.connection().execute(async (conn) => {
+        await sql`PRAGMA synchronous = FULL`.execute(conn);
+        try {
+          return await conn.transaction().execute(work);
+        } finally {
+          await sql`PRAGMA synchronous = NORMAL`.execute(conn);
+        }
+      }),
+
+    snapshotArrays: (db, work) =>
+      db
+        .transaction()
+        .setAccessMode("read only")
+        .execute(() => work(async (query: Compilable<unknown>) => connection.arrays(query.compile()))),
+
+    async serialPlan() {},
+
+    bulk: {
+      async indexes(trx, table) {
+        const { rows } = await sql<IndexDefinition>`SELECT name, sql FROM sqlite_master
+          WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL`.execute(trx);
+        return rows;
+      },
+      async truncate(trx, tables) {
+        for (const table of tables) await trx.deleteFrom(table).execute();
+      },
+      async insert(trx, table, columns, rows) {
+        // One prepared statement run per row: the fastest load SQLite has (no parse per batch).
+        const names = Object.keys(columns);
+        const statement = sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
+          VALUES (${sql.join(names.map(() => sql`?`))})`.compile(trx);
+        for (const row of rows) connection.run({ ...statement, parameters: row });
+      },
+      async buildIndexes(trx, indexes) {
+        for (const index of indexes) await sql.raw(index.sql).execute(trx);
+      },
+      async syncIdentity() {
+        // An INTEGER PRIMARY KEY takes the largest id + 1 by itself.
+      },
+      async analyze() {
+        await sql`ANALYZE`.execute(db);
+        // The load dropped and made indexes: statements prepared before are prepared again.
+        connection.clear();
+      },
+    },
+
+    spatial: {
+      async within() {
+        return (b: Bounds) =>
+          sql<boolean>`l.id IN (SELECT id FROM listings_rtree
+            WHERE max_lat >= ${b.south} AND min_lat <= ${b.north} AND max_lng >= ${b.west} AND min_lng <= ${b.east})`;
+      },
+      async put(trx, points) {
+        const statement = sql`INSERT OR REPLACE INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng)
+          VALUES (?, ?, ?, ?, ?)`.compile(trx);
+        for (const p of points) connection.run({ ...statement, parameters: [p.id, p.lat, p.lat, p.lng, p.lng] });
+      },
+      async remove(trx, ids) {
+        if (ids.length) await trx.deleteFrom("listings_rtree").where("id", "in", ids).execute();
+      },
+      async clear(trx) {
+        await trx.deleteFrom("listings_rtree").execute();
+      },
+    },
+
+    types: { json: "text", instant: "text", flag: "integer", ms: "integer" },
+    async runScript(_trx: Trx, script: string) {
+      // node:sqlite prepares one statement at a time; exec runs a script. The caller's
+      // transaction holds the connection, so nothing else runs in between.
+      file.exec(script);
+    },
+    withMigrationLock: (db, work) => work(db),
+
+    async close() {
+      if (file.isOpen) file.close();
+    },
+  };
+  return { db, dialect };
 }

@@ -17,7 +17,7 @@ export const articleRoutes: Route[] = [
     method: "GET",
     pattern: "/articles",
     clients: ["protected"],
-    handler: async ({ url, stores }) => {
+    handler: async ({ url, storage }) => {
       const raw = queryObject(url);
       for (const [key, value] of Object.entries(raw)) {
         if (Array.isArray(value)) throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "repeated" });
@@ -29,7 +29,7 @@ export const articleRoutes: Route[] = [
         throw new HttpError(400, `Invalid query parameter: ${Object.keys(errors).join(", ")}`, errors);
       }
       const q = parsed.data;
-      const store = stores.articles;
+      const store = storage.articles;
       const { articles, total } = await store.list({
         language: q.language,
         page: q.page,
@@ -45,8 +45,8 @@ export const articleRoutes: Route[] = [
     method: "GET",
     pattern: "/articles/sitemap",
     clients: ["protected", "content"],
-    handler: async ({ stores }) =>
-      json(articleSitemapAnswerSchema.parse({ data: await stores.articles.listAll() }), 200, {
+    handler: async ({ storage }) =>
+      json(articleSitemapAnswerSchema.parse({ data: await storage.articles.listAll() }), 200, {
         "cache-control": "public, max-age=300",
       }),
   },
@@ -54,9 +54,9 @@ export const articleRoutes: Route[] = [
     method: "GET",
     pattern: "/article/:id",
     clients: ["protected", "content"],
-    handler: async ({ params, stores }) => {
+    handler: async ({ params, storage }) => {
       if (!/^\d{1,9}$/.test(params.id ?? "")) throw new HttpError(400, "Invalid article id", { id: "format" });
-      const article = await stores.articles.getById(Number(params.id));
+      const article = await storage.articles.getById(Number(params.id));
       if (!article) throw new HttpError(404, "Article not found");
       return json(articleDetailAnswerSchema.parse({ data: article }));
     },

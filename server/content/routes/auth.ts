@@ -16,8 +16,8 @@ import { z } from "zod";
 import { allowedOriginsOf } from "../../auth/origin";
 import { hashPassword, PASSWORD_MAX_LENGTH, passwordProblem, verifyPassword } from "../../auth/passwords";
 import { hashSecret } from "../../auth/secrets";
-import { type AuthService, editorView, type Principal } from "../../auth/service";
-import { fieldErrors, HttpError, json, queryObject, readJson } from "../http";
+import { type AuthService, editorView, type Principal, sudoUntil } from "../../auth/service";
+import { fieldErrors, HttpError, json, queryObject, readJson, reauthRequired } from "../http";
 import { clientIp } from "../rate-limit";
 import type { Route, RouteContext } from "../service";
 import type { EditorRecord } from "../stores/accounts";
@@ -31,10 +31,9 @@ const linkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const credentialJson = z.object({ id: z.string().min(1).max(1400), type: z.literal("public-key") }).passthrough();
 
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
-const MAX_BODY = 64_000;
 
 async function body<T extends z.ZodType>(ctx: RouteContext, schema: T): Promise<z.infer<T>> {
-  const parsed = schema.safeParse(await readJson(ctx.request, MAX_BODY));
+  const parsed = schema.safeParse(await readJson(ctx.request, ctx.maxBody));
   if (!parsed.success) throw new HttpError(400, "Invalid request", fieldErrors(parsed.error));
   return parsed.data;
 }
@@ -99,11 +98,13 @@ export const authRoutes: Route[] = [
     handler: async (ctx) => {
       const who = await ctx.principal();
       if (!who) return json({ status: "error", message: "Not signed in" }, 401);
+      const sudo = sudoUntil(who);
       return json({
         editor: who.editor,
         via: who.via,
         session: who.session ? sessionView(who.session, who.session.id) : null,
         idle_minutes: ctx.config.SESSION_IDLE_MINUTES,
+        sudo_until: sudo > ctx.auth.now() ? new Date(sudo).toISOString() : null,
       });
     },
   },
@@ -229,6 +230,103 @@ export const authRoutes: Route[] = [
     },
   },
 
+  // ---- sudo mode: proving who you are again before a sensitive action ----------------------
+  {
+    method: "POST",
+    pattern: "/auth/reauth",
+    clients: ["content"],
+    access: "editor",
+    sessionOnly: true,
+    handler: async (ctx) => {
+      const who = await me(ctx);
+      const input = await body(ctx, z.object({ password: z.string().max(PASSWORD_MAX_LENGTH * 4) }));
+      const result = await ctx.auth.reauthenticateWithPassword(who, input.password, ctx.request);
+      if (result.ok) return json({ status: "success", sudo_until: new Date(result.until).toISOString() });
+      if (result.status === 429)
+        return json({ status: "error", message: "Too many attempts", retry_after: result.retryAfter }, 429, {
+          "retry-after": String(result.retryAfter),
+        });
+      throw new HttpError(400, "The password is not right", { password: "wrong" });
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/auth/reauth/passkey/options",
+    clients: ["content"],
+    access: "editor",
+    sessionOnly: true,
+    handler: async (ctx) => {
+      const who = await me(ctx);
+      const { auth } = ctx;
+      const passkeys = await auth.storage.accounts.listPasskeys(who.editor.id);
+      if (passkeys.length === 0) throw new HttpError(409, "This account has no passkey");
+      // Only this account's passkeys: proving someone else holds a passkey proves nothing.
+      const options = await generateAuthenticationOptions({
+        rpID: relyingParty(ctx).rpID,
+        allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports })),
+        userVerification: "required",
+        timeout: CHALLENGE_LIFETIME_MS,
+      });
+      const id = randomUUID();
+      await auth.storage.sessions.putChallenge(id, {
+        challenge: options.challenge,
+        kind: "reauthenticate",
+        editor_id: who.editor.id,
+        expires_ms: auth.now() + CHALLENGE_LIFETIME_MS,
+      });
+      return json({ challenge_id: id, options });
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/auth/reauth/passkey/verify",
+    clients: ["content"],
+    access: "editor",
+    sessionOnly: true,
+    handler: async (ctx) => {
+      const who = await me(ctx);
+      const { auth } = ctx;
+      const input = await body(ctx, z.object({ challenge_id: z.string().uuid(), response: credentialJson }));
+      const refuse = async (reason: string) => {
+        await auth.passkeyFailed(ctx.request);
+        await ctx.audit({
+          action: "auth.reauth",
+          outcome: "failure",
+          target: who.editor.email,
+          details: { method: "passkey", reason },
+        });
+        return json({ status: "error", message: "This passkey was not accepted" }, 401);
+      };
+      const challenge = await auth.storage.sessions.takeChallenge(input.challenge_id, auth.now());
+      if (challenge?.kind !== "reauthenticate" || challenge.editor_id !== who.editor.id) return refuse("challenge");
+      const passkey = await auth.storage.accounts.getPasskey(input.response.id);
+      if (!passkey || passkey.editor_id !== who.editor.id) return refuse("unknown-passkey");
+      const { rpID, origins } = relyingParty(ctx);
+      try {
+        const verified = await verifyAuthenticationResponse({
+          // biome-ignore lint/suspicious/noExplicitAny: the library checks the whole answer
+          response: input.response as any,
+          expectedChallenge: challenge.challenge,
+          expectedOrigin: origins,
+          expectedRPID: rpID,
+          credential: {
+            id: passkey.id,
+            publicKey: Buffer.from(passkey.public_key, "base64url"),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
+          requireUserVerification: true,
+        });
+        if (!verified.verified) return refuse("verification");
+        await auth.storage.accounts.recordPasskeyUse(passkey.id, verified.authenticationInfo.newCounter, auth.now());
+      } catch {
+        return refuse("verification");
+      }
+      const until = await auth.reauthenticated(who, ctx.request, "passkey");
+      return json({ status: "success", sudo_until: new Date(until).toISOString() });
+    },
+  },
+
   // ---- the signed-in editor's own account -------------------------------------------------
   {
     method: "GET",
@@ -309,6 +407,8 @@ export const authRoutes: Route[] = [
       );
       const editor = await auth.storage.accounts.get(who.editor.id);
       if (!editor) throw new HttpError(404, "Unknown account");
+      // The current password proves who is asking; an account without one (passkeys only) needs sudo mode.
+      if (!editor.password_hash && sudoUntil(who) <= auth.now()) return reauthRequired();
       if (editor.password_hash) {
         if (!input.current_password || !(await verifyPassword(input.current_password, editor.password_hash))) {
           await ctx.audit({
@@ -388,6 +488,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const who = await me(ctx);
       const { auth } = ctx;
@@ -419,6 +520,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const who = await me(ctx);
       const { auth } = ctx;
@@ -479,6 +581,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const who = await me(ctx);
       const passkey = await ctx.auth.storage.accounts.getPasskey(ctx.params.id ?? "");
@@ -504,6 +607,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const who = await me(ctx);
       const input = await body(
@@ -641,7 +745,8 @@ export const authRoutes: Route[] = [
       // Used once: a second submit of the same link finds it used.
       if (!(await auth.storage.accounts.takeLink(tokenHash, auth.now()))) return gone();
       await auth.storage.accounts.setPassword(editor.id, hash, auth.now());
-      if (link.kind === "reset") await auth.endAllSessions(editor.id);
+      // Whoever was signed in to this account (a stolen session, a shared computer) is signed out.
+      await auth.endAllSessions(editor.id);
       const cookie = await auth.startSession(editor, "invite", ctx.request);
       await auth.audit(ctx.request, editorView(editor), {
         action: link.kind === "invite" ? "account.invite-accept" : "account.reset-complete",
@@ -680,6 +785,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "admin",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const input = await body(ctx, z.object({ name, email, role, locale: z.enum(["fr", "en"]).default("fr") }));
       const { auth } = ctx;
@@ -711,6 +817,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "admin",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const input = await body(
         ctx,
@@ -731,6 +838,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "admin",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const who = await me(ctx);
       const id = ctx.params.id ?? "";
@@ -756,6 +864,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "admin",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const input = await body(ctx, z.object({ tokens: z.boolean().default(false) }));
       const editor = await ctx.auth.storage.accounts.get(ctx.params.id ?? "");
@@ -777,6 +886,7 @@ export const authRoutes: Route[] = [
     clients: ["content"],
     access: "admin",
     sessionOnly: true,
+    sudo: true,
     handler: async (ctx) => {
       const input = await body(ctx, z.object({ locale: z.enum(["fr", "en"]).default("fr") }));
       const editor = await ctx.auth.storage.accounts.get(ctx.params.id ?? "");

@@ -3,10 +3,12 @@
  * request — whose listing must be on the market — and any type added to `contactPayloadSchema`):
  *
  * POST /contact (protected; multipart/form-data or urlencoded). Order of checks: rate limit
- * (429 with Retry-After), content type (415), size (413), fields (400 with field errors),
- * captcha (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then
- * the lead and its outbox rows are stored durably in one transaction and answered
- * {status:"success", id}. Nothing is stored before every check has passed.
+ * (429 with Retry-After), content type (415), size (413; over HTTP a declared length over it
+ * comes first), fields (400 with field errors; a NUL character makes a field invalid), captcha
+ * (403: invalid, expired or replayed; 503 when reCAPTCHA cannot be reached), then the lead and
+ * its outbox rows are stored durably in one transaction and answered {status:"success", id}
+ * (503 with Retry-After when the store has no space left). Nothing is stored before every check
+ * has passed.
  *
  * GET /captcha/challenge (protected): a new ALTCHA challenge for this site's forms.
  *
@@ -17,10 +19,10 @@ import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
 import { consentText } from "../../leads/messages";
 import { requireEditor } from "../auth";
 import { AltchaVerifier } from "../captcha";
-import { HttpError, json, queryObject } from "../http";
+import { HttpError, json, queryObject, readBody } from "../http";
 import { clientIp } from "../rate-limit";
-import type { SiteRecord } from "../repository";
 import type { Route } from "../service";
+import type { SiteRecord } from "../stores/content";
 import type { LeadConsent } from "../stores/submissions";
 
 export const MAX_CONTACT_BYTES = 64 * 1024;
@@ -31,34 +33,6 @@ const KNOWN_CODES = new Set(["required", "format", "markup-not-allowed", "too-lo
 function consentOf(payload: ContactPayload, site: SiteRecord, at: Date): LeadConsent | null {
   if (payload.form_type !== "property_alert") return null;
   return { email: { given_at: at.toISOString(), text: consentText(payload.locale, site.name) } };
-}
-
-/** Reads at most `max` bytes of the body; more is a 413, whether or not content-length was sent. */
-async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) throw new HttpError(413, "Payload too large");
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      // Stop reading; the rest is left to the HTTP layer (cancelling a FormData-made stream trips undici).
-      reader.releaseLock();
-      throw new HttpError(413, "Payload too large");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Field errors by field name, as short codes: required, format, markup-not-allowed, too-long, invalid. */
@@ -90,7 +64,7 @@ function storedPayload(payload: ContactPayload): Record<string, unknown> {
 }
 
 const submissionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -99,10 +73,11 @@ export const contactRoutes: Route[] = [
     method: "POST",
     pattern: "/contact",
     clients: ["protected"],
-    handler: async ({ request, stores, site }) => {
+    maxBody: MAX_CONTACT_BYTES,
+    handler: async ({ request, storage, forms, site, maxBody }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
       const ip = clientIp(request);
-      const limit = await stores.contactLimiter.take(ip);
+      const limit = await forms.contactLimiter.take(ip);
       if (!limit.allowed) {
         return json({ status: "error", message: "Too many submissions, try again later" }, 429, {
           "retry-after": String(limit.retryAfter),
@@ -115,7 +90,7 @@ export const contactRoutes: Route[] = [
       if (!FORM_TYPES.includes(mediaType)) {
         throw new HttpError(415, "Send multipart/form-data or application/x-www-form-urlencoded");
       }
-      const bytes = await readLimited(request, MAX_CONTACT_BYTES);
+      const bytes = await readBody(request, maxBody);
       let form: FormData;
       try {
         form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
@@ -126,8 +101,10 @@ export const contactRoutes: Route[] = [
       const data: Record<string, unknown> = {};
       const fileErrors: Record<string, string> = {};
       for (const [key, value] of form.entries()) {
+        // No field takes a NUL character (PostgreSQL cannot store one): the field is not valid.
+        if (key.includes("\u0000")) throw new HttpError(400, "Some fields are missing or invalid", { body: "format" });
         if (key in data || key in fileErrors) continue;
-        if (typeof value === "string") data[key] = value;
+        if (typeof value === "string" && !value.includes("\u0000")) data[key] = value;
         else fileErrors[key] = "format";
       }
       const parsed = contactPayloadSchema.safeParse(data);
@@ -141,11 +118,11 @@ export const contactRoutes: Route[] = [
       // broker reads which property without looking the number up.
       let listing: { listing_address: string; listing_url: string } | undefined;
       if (payload.form_type === "visit_request") {
-        const record = await stores.listings.get(payload.uls);
+        const record = await storage.listings.get(payload.uls);
         if (!record) throw new HttpError(400, "Some fields are missing or invalid", { uls: "invalid" });
         listing = { listing_address: record.address[payload.locale], listing_url: record.url[payload.locale] };
       }
-      const verdict = await stores.captcha.verify(payload.recaptcha_response, {
+      const verdict = await forms.captcha.verify(payload.recaptcha_response, {
         remoteIp: ip === "unknown" ? undefined : ip,
         hostnames: site.domains,
         siteId: site.site_id,
@@ -157,7 +134,7 @@ export const contactRoutes: Route[] = [
         throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
       }
 
-      const id = await stores.submissions.insert({
+      const id = await storage.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
         locale: payload.locale,
@@ -166,9 +143,9 @@ export const contactRoutes: Route[] = [
         payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
         consent: consentOf(payload, site, new Date()),
-        deliveries: stores.leadDelivery.channels,
+        deliveries: forms.delivery.channels,
       });
-      stores.leadDelivery.stored();
+      forms.delivery.stored();
       return json({ status: "success", id });
     },
   },
@@ -176,10 +153,10 @@ export const contactRoutes: Route[] = [
     method: "GET",
     pattern: "/captcha/challenge",
     clients: ["protected"],
-    handler: async ({ stores, site }) => {
+    handler: async ({ forms, site }) => {
       if (!site) throw new HttpError(401, "Missing or invalid site key");
-      if (!(stores.captcha instanceof AltchaVerifier)) throw new HttpError(404, "This site does not use ALTCHA");
-      return json(await stores.captcha.challenge(site.site_id));
+      if (!(forms.captcha instanceof AltchaVerifier)) throw new HttpError(404, "This site does not use ALTCHA");
+      return json(await forms.captcha.challenge(site.site_id));
     },
   },
   {
@@ -188,17 +165,17 @@ export const contactRoutes: Route[] = [
     clients: ["content"],
     access: "editor",
     handler: async (ctx) => {
-      const { params, url, repo, stores } = ctx;
+      const { params, url, storage } = ctx;
       const siteId = params.site_id ?? "";
       await requireEditor(ctx, siteId);
-      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      if (!(await storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
       const parsed = submissionsQuerySchema.safeParse(queryObject(url));
       if (!parsed.success) {
         const key = String(parsed.error.issues[0]?.path[0] ?? "query");
         throw new HttpError(400, `Invalid query parameter: ${key}`, { [key]: "format" });
       }
       const { page, limit } = parsed.data;
-      const { total, submissions } = await stores.submissions.list(siteId, { offset: (page - 1) * limit, limit });
+      const { total, submissions } = await storage.submissions.list(siteId, { offset: (page - 1) * limit, limit });
       return json({
         data: {
           total,

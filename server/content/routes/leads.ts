@@ -81,12 +81,12 @@ const publicLead = ({ ip_hash: _ip, ...lead }: SubmissionRecord) => lead;
 async function siteOf(ctx: RouteContext): Promise<string> {
   const siteId = ctx.params.site_id ?? "";
   await requireEditor(ctx, siteId);
-  if (!(await ctx.repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+  if (!(await ctx.storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
   return siteId;
 }
 
 async function leadOf(ctx: RouteContext, siteId: string): Promise<SubmissionRecord> {
-  const lead = await ctx.stores.submissions.get(siteId, ctx.params.id ?? "");
+  const lead = await ctx.storage.submissions.get(siteId, ctx.params.id ?? "");
   if (!lead) throw new HttpError(404, "Unknown lead");
   return lead;
 }
@@ -100,13 +100,13 @@ export const leadRoutes: Route[] = [
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const query = parseQuery(ctx.url);
-      const { total, submissions } = await ctx.stores.submissions.list(siteId, {
+      const { total, submissions } = await ctx.storage.submissions.list(siteId, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
         filter: filterOf(query),
       });
       const problems = (
-        await ctx.stores.submissions.list(siteId, { offset: 0, limit: 1, filter: { deliveryProblem: true } })
+        await ctx.storage.submissions.list(siteId, { offset: 0, limit: 1, filter: { deliveryProblem: true } })
       ).total;
       return json({
         data: {
@@ -115,7 +115,7 @@ export const leadRoutes: Route[] = [
           limit: query.limit,
           problems,
           retention_days: ctx.config.LEADS_RETENTION_DAYS,
-          channels: ctx.stores.leadDelivery.channels,
+          channels: ctx.forms.delivery.channels,
           leads: submissions.map(publicLead),
         },
       });
@@ -132,7 +132,7 @@ export const leadRoutes: Route[] = [
       const filter = filterOf(query);
       const leads: SubmissionRecord[] = [];
       for (let offset = 0; offset < EXPORT_MAX; offset += 500) {
-        const page = await ctx.stores.submissions.list(siteId, { offset, limit: 500, filter });
+        const page = await ctx.storage.submissions.list(siteId, { offset, limit: 500, filter });
         leads.push(...page.submissions);
         if (page.submissions.length < 500) break;
       }
@@ -155,7 +155,7 @@ export const leadRoutes: Route[] = [
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const lead = await leadOf(ctx, siteId);
-      return json({ data: { lead: publicLead(lead), deliveries: await ctx.stores.outbox.forSubmission(lead.id) } });
+      return json({ data: { lead: publicLead(lead), deliveries: await ctx.storage.outbox.forSubmission(lead.id) } });
     },
   },
   {
@@ -163,12 +163,13 @@ export const leadRoutes: Route[] = [
     pattern: "/leads/:site_id/:id/status",
     clients: ["content"],
     access: "editor",
+    maxBody: 1024,
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
-      const parsed = statusBodySchema.safeParse(await readJson(ctx.request, 10_000));
+      const parsed = statusBodySchema.safeParse(await readJson(ctx.request, ctx.maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid status", { status: "invalid" });
       const id = ctx.params.id ?? "";
-      if (!(await ctx.stores.submissions.setStatus(siteId, id, parsed.data.status, new Date()))) {
+      if (!(await ctx.storage.submissions.setStatus(siteId, id, parsed.data.status, new Date()))) {
         throw new HttpError(404, "Unknown lead");
       }
       await recordAudit(ctx, {
@@ -187,8 +188,8 @@ export const leadRoutes: Route[] = [
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const lead = await leadOf(ctx, siteId);
-      const retried = await ctx.stores.outbox.retry(lead.id, Date.now());
-      ctx.stores.leadDelivery.stored();
+      const retried = await ctx.storage.outbox.retry(lead.id, Date.now());
+      ctx.forms.delivery.stored();
       await recordAudit(ctx, { action: "lead.retried", site_id: siteId, lead_id: lead.id });
       return json({ status: "success", retried });
     },
@@ -201,7 +202,7 @@ export const leadRoutes: Route[] = [
     handler: async (ctx) => {
       const siteId = await siteOf(ctx);
       const id = ctx.params.id ?? "";
-      if (!(await ctx.stores.submissions.delete(siteId, id))) throw new HttpError(404, "Unknown lead");
+      if (!(await ctx.storage.submissions.delete(siteId, id))) throw new HttpError(404, "Unknown lead");
       await recordAudit(ctx, { action: "lead.deleted", site_id: siteId, lead_id: id });
       return json({ status: "success" });
     },

@@ -26,7 +26,7 @@ async function target(ctx: RouteContext) {
   if (!who) throw new HttpError(401, "Sign in to the studio, or send an API token");
   const site = ctx.params.site_id ?? "";
   const page = ctx.params.page_id ?? "";
-  if (!(await ctx.repo.getSite(site))) throw new HttpError(404, "Unknown site");
+  if (!(await ctx.storage.content.getSite(site))) throw new HttpError(404, "Unknown site");
   return { who, site, page };
 }
 
@@ -47,9 +47,12 @@ export const lockRoutes: Route[] = [
     pattern: "/locks/:site_id/:page_id",
     clients: ["content"],
     access: "editor",
+    maxBody: 1024,
     handler: async (ctx) => {
       const { who, site, page } = await target(ctx);
-      const parsed = z.object({ takeover: z.boolean().default(false) }).safeParse(await readJson(ctx.request, 1000));
+      const parsed = z
+        .object({ takeover: z.boolean().default(false) })
+        .safeParse(await readJson(ctx.request, ctx.maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid request", { takeover: "boolean" });
       const result = await ctx.auth.storage.pageLocks.acquire(
         site,

@@ -2,6 +2,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
+import { newEmbedCode } from "../../../schema/blocks/embeds";
+import { MAX_INT32 } from "../../../schema/common";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -9,16 +11,18 @@ import {
   type PageData,
   pageDataSchema,
 } from "../../../schema/page";
+import { migrateStoredBlocks } from "../../../schema/parse";
 import { fieldErrors, HttpError, json, readJson } from "../http";
+import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
-  type ContentRepository,
+  type ContentStore,
+  type PageRecord,
   pageRecordSchema,
   type SiteRecord,
   type VariantRecord,
   variantIdSchema,
-} from "../repository";
-import type { Route, RouteContext } from "../service";
+} from "../stores/content";
 import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
 
 /** Normalises a requested path: no trailing slash, no double slashes. */
@@ -34,14 +38,14 @@ export function normalisePath(path: string): string {
  * "Content variants".
  */
 export async function resolveVariant(
-  repo: ContentRepository,
+  content: ContentStore,
   site: SiteRecord,
   requested: string | undefined,
 ): Promise<VariantRecord | undefined> {
   const id = variantIdSchema.safeParse(requested);
-  const named = id.success ? await repo.getVariant(site.site_id, id.data) : undefined;
+  const named = id.success ? await content.getVariant(site.site_id, id.data) : undefined;
   if (named) return named;
-  return site.active_variant_id ? repo.getVariant(site.site_id, site.active_variant_id) : undefined;
+  return site.active_variant_id ? content.getVariant(site.site_id, site.active_variant_id) : undefined;
 }
 
 /**
@@ -51,7 +55,7 @@ export async function resolveVariant(
  * record holds).
  */
 export async function buildPageAnswer(
-  repo: ContentRepository,
+  content: ContentStore,
   site: SiteRecord,
   rawPath: string,
   captcha?: CaptchaConfig,
@@ -74,12 +78,12 @@ export async function buildPageAnswer(
     site_name: site.name,
     production: true,
   };
-  const redirect = await repo.findRedirect(site.site_id, path);
+  const redirect = await content.findRedirect(site.site_id, path);
   if (redirect) {
     return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
   }
   if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
-  const page = await repo.findPageByPath(site.site_id, path);
+  const page = await content.findPageByPath(site.site_id, path);
   if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
   const own = variant?.pages[page.page_id];
   const seo = {
@@ -117,7 +121,7 @@ function firstLoad(site: SiteRecord, captcha: CaptchaConfig, activeVariant: Vari
   });
 }
 
-// Serialised page answers per repository, valid for one content revision (read from the store
+// Serialised page answers per content store, valid for one content revision (read from the store
 // per request, so a write by any process is seen), with an entity tag of their text (a client
 // that already parsed this answer need not read it again).
 interface CachedAnswer {
@@ -125,26 +129,26 @@ interface CachedAnswer {
   body: string;
   etag: string;
 }
-const answerCaches = new WeakMap<ContentRepository, Map<string, CachedAnswer>>();
+const answerCaches = new WeakMap<ContentStore, Map<string, CachedAnswer>>();
 
 async function cachedPageAnswer(
-  repo: ContentRepository,
+  content: ContentStore,
   site: SiteRecord,
   path: string,
   captcha: CaptchaConfig,
   variant: VariantRecord | undefined,
 ): Promise<CachedAnswer> {
-  let answerCache = answerCaches.get(repo);
+  let answerCache = answerCaches.get(content);
   if (!answerCache) {
     answerCache = new Map();
-    answerCaches.set(repo, answerCache);
+    answerCaches.set(content, answerCache);
   }
   // Keyed on the variant shown, not the one asked: unknown ids share the default page's answer.
   const key = `${site.site_id}\u0000${normalisePath(path)}\u0000${captcha.provider}\u0000${variant?.variant_id ?? ""}`;
-  const revision = await repo.revision();
+  const revision = await content.revision();
   const hit = answerCache.get(key);
   if (hit && hit.revision === revision) return hit;
-  const body = JSON.stringify(await buildPageAnswer(repo, site, path, captcha, variant));
+  const body = JSON.stringify(await buildPageAnswer(content, site, path, captcha, variant));
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   if (answerCache.size >= 2000) answerCache.clear();
   const answer = { revision, body, etag };
@@ -155,7 +159,7 @@ async function cachedPageAnswer(
 const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
-  base_version: z.number().int().nonnegative().optional(),
+  base_version: z.number().int().nonnegative().max(MAX_INT32).optional(),
 });
 
 /** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
@@ -187,13 +191,13 @@ const versionParamSchema = z
 
 /** The page a versions call names, in the site it names: 403 for another site's key, 404 when either is unknown. */
 async function versionedPage(
-  ctx: Pick<RouteContext, "params" | "repo" | "site">,
+  ctx: Pick<RouteContext, "params" | "storage" | "site">,
 ): Promise<{ siteId: string; pageId: string }> {
   const siteId = ctx.params.site_id ?? "";
   const pageId = ctx.params.page_id ?? "";
   if (ctx.site && ctx.site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-  if (!(await ctx.repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
-  if (!(await ctx.repo.getPage(siteId, pageId))) throw new HttpError(404, "Unknown page");
+  if (!(await ctx.storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+  if (!(await ctx.storage.content.getPage(siteId, pageId))) throw new HttpError(404, "Unknown page");
   return { siteId, pageId };
 }
 
@@ -202,14 +206,14 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page/:site_id",
     clients: ["protected", "content"],
-    handler: async ({ request, params, repo, site, stores }) => {
-      const parsed = pageRequestSchema.safeParse(await readJson(request));
+    handler: async ({ request, params, storage: { content }, site, forms, maxBody }) => {
+      const parsed = pageRequestSchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page request", fieldErrors(parsed.error));
-      const target = site?.site_id === params.site_id ? site : await repo.getSite(params.site_id ?? "");
+      const target = site?.site_id === params.site_id ? site : await content.getSite(params.site_id ?? "");
       if (!target) throw new HttpError(404, "Unknown site");
       if (site && site.site_id !== target.site_id) throw new HttpError(403, "Site key does not match this site");
-      const variant = await resolveVariant(repo, target, parsed.data.query?.variant);
-      const answer = await cachedPageAnswer(repo, target, parsed.data.path, stores.captcha.publicConfig, variant);
+      const variant = await resolveVariant(content, target, parsed.data.query?.variant);
+      const answer = await cachedPageAnswer(content, target, parsed.data.path, forms.captcha.publicConfig, variant);
       return new Response(answer.body, {
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", etag: answer.etag },
       });
@@ -219,31 +223,34 @@ export const pageRoutes: Route[] = [
     method: "POST",
     pattern: "/page",
     clients: ["unprotected"],
-    handler: async ({ request, repo, config, stores }) => {
-      const parsed = firstLoadRequestSchema.safeParse(await readJson(request));
+    handler: async ({ request, storage: { content }, config, forms, maxBody }) => {
+      const parsed = firstLoadRequestSchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid first-load request", fieldErrors(parsed.error));
       const host = parsed.data.domain_name.toLowerCase().replace(/:\d+$/, "");
-      const site = (await repo.findSiteByDomain(host)) ?? (await repo.getSite(config.SITE_ID));
+      const site = (await content.findSiteByDomain(host)) ?? (await content.getSite(config.SITE_ID));
       if (!site) throw new HttpError(404, "Unknown domain");
       // Only a variant that exists is announced: links would otherwise carry a dead id.
-      const active = site.active_variant_id ? await repo.getVariant(site.site_id, site.active_variant_id) : undefined;
-      return json(firstLoad(site, stores.captcha.publicConfig, active));
+      const active = site.active_variant_id
+        ? await content.getVariant(site.site_id, site.active_variant_id)
+        : undefined;
+      return json(firstLoad(site, forms.captcha.publicConfig, active));
     },
   },
   {
     method: "GET",
     pattern: "/development/demo-page",
     clients: ["content"],
-    handler: async ({ repo }) => json(demoPageAnswerSchema.parse({ blocks: await repo.getDemoBlocks() })),
+    handler: async ({ storage: { content } }) =>
+      json(demoPageAnswerSchema.parse({ blocks: await content.getDemoBlocks() })),
   },
   {
     // The sitemap's list: visible pages only, with the public site key.
     method: "GET",
     pattern: "/pages",
     clients: ["protected"],
-    handler: async ({ repo, site }) =>
+    handler: async ({ storage: { content }, site }) =>
       json({
-        pages: (await repo.listPages(site!.site_id))
+        pages: (await content.listPages(site!.site_id))
           .filter((p) => !p.hidden)
           .map((p) => ({
             page_id: p.page_id,
@@ -261,12 +268,12 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ params, repo, site }) => {
+    handler: async ({ params, storage: { content }, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
       return json({
-        pages: (await repo.listPages(siteId)).map((p) => ({
+        pages: (await content.listPages(siteId)).map((p) => ({
           page_id: p.page_id,
           paths: p.paths,
           title: p.title,
@@ -282,10 +289,10 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ params, repo, site }) => {
+    handler: async ({ params, storage: { content }, site }) => {
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      const page = await repo.getPage(siteId, params.page_id ?? "");
+      const page = await content.getPage(siteId, params.page_id ?? "");
       if (!page) throw new HttpError(404, "Unknown page");
       return json({ page }, 200, { etag: `"${page.version}"` });
     },
@@ -325,11 +332,13 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id/:page_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ request, params, repo, audit, principal, auth, changed }) => {
-      const parsed = savePageBodySchema.safeParse(await readJson(request, 8_000_000));
+    // A whole page with its blocks.
+    maxBody: 8_000_000,
+    handler: async ({ request, params, storage: { content }, audit, principal, auth, changed, maxBody }) => {
+      const parsed = savePageBodySchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
-      if (!(await repo.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
       if (parsed.data.page.page_id !== params.page_id) throw new HttpError(400, "page_id does not match the URL");
       // Saving over a page needs the version it started from: without it a client would
       // overwrite an edit it never saw (RFC 6585's 428).
@@ -342,6 +351,28 @@ export const pageRoutes: Route[] = [
       if (expected === undefined)
         return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
       const who = (await principal())!;
+      if (who.editor.role !== "admin") {
+        const stored = await content.getPage(siteId, parsed.data.page.page_id);
+        const blocks = (page?: PageRecord) => [...(page?.content ?? []), ...(page?.override?.footer ?? [])];
+        const added = newEmbedCode(blocks(stored), blocks(parsed.data.page));
+        if (added.length) {
+          await audit({
+            action: "page.publish",
+            outcome: "failure",
+            target: `${siteId}/${parsed.data.page.page_id}`,
+            details: { reason: "embed-admin-only", blocks: added },
+          });
+          return json(
+            {
+              status: "error",
+              code: "embed_admin_only",
+              message: "Only an administrator can add or change embedded code (HTML and scripts)",
+              blocks: added,
+            },
+            403,
+          );
+        }
+      }
       const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
       if (lock && lock.holder !== who.holder) {
         return json(
@@ -354,8 +385,18 @@ export const pageRoutes: Route[] = [
         );
       }
       const target = `${siteId}/${parsed.data.page.page_id}`;
+      // Blocks are stored at their types' current schema versions (those it can migrate; the rest as sent).
+      const page = {
+        ...parsed.data.page,
+        content: migrateStoredBlocks(parsed.data.page.content),
+        ...(parsed.data.page.override?.footer
+          ? {
+              override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) },
+            }
+          : {}),
+      };
       // Version 0 creates a page: any stored version is then a conflict.
-      const result = await repo.savePage(siteId, parsed.data.page, expected, {
+      const result = await content.savePage(siteId, page, expected, {
         id: who.editor.id,
         name: who.editor.name,
       });

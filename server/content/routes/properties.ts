@@ -298,8 +298,8 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/properties",
     clients: ["protected"],
-    handler: async ({ url, stores }) => {
-      const { listings } = stores;
+    handler: async ({ url, storage }) => {
+      const { listings } = storage;
       const q = parsePropertiesQuery(url);
       const filters = filtersOf(q);
       const order = q.order_by ?? "newest";
@@ -323,15 +323,15 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/properties/sitemap",
     clients: ["protected"],
-    handler: async ({ url, stores }) => {
+    handler: async ({ url, storage }) => {
       const page = Number(url.searchParams.get("page") ?? "1");
       if (!Number.isInteger(page) || page < 1)
         throw new HttpError(400, "Invalid query parameter: page", { page: "format" });
-      const total = await stores.listings.count({});
+      const total = await storage.listings.count({});
       const pages = Math.ceil(total / LISTINGS_PER_SITEMAP);
       const records =
         page <= pages
-          ? await stores.listings.search({}, "oldest", (page - 1) * LISTINGS_PER_SITEMAP, LISTINGS_PER_SITEMAP)
+          ? await storage.listings.search({}, "oldest", (page - 1) * LISTINGS_PER_SITEMAP, LISTINGS_PER_SITEMAP)
           : [];
       const data = records
         .filter((l) => l.badge !== "sold")
@@ -343,11 +343,11 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/property/:uls",
     clients: ["protected"],
-    handler: async ({ params, stores, site }) => {
+    handler: async ({ params, storage, site }) => {
       const uls = params.uls ?? "";
-      const listing = await stores.listings.get(uls);
+      const listing = await storage.listings.get(uls);
       if (!listing) {
-        const removed = await stores.listings.removed(uls);
+        const removed = await storage.listings.removed(uls);
         if (!removed) throw new HttpError(404, "Unknown listing");
         // Gone, not missing: the page says so and offers listings like it.
         return json(
@@ -355,7 +355,7 @@ export const propertyRoutes: Route[] = [
             status: "error",
             message: "Listing removed",
             removed: true,
-            similar: await similarListings(stores.listings, removed.listing),
+            similar: await similarListings(storage.listings, removed.listing),
           }),
           410,
         );
@@ -373,18 +373,18 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/property/:uls/similar",
     clients: ["protected"],
-    handler: async ({ params, stores }) => {
-      const listing = await stores.listings.get(params.uls ?? "");
+    handler: async ({ params, storage }) => {
+      const listing = await storage.listings.get(params.uls ?? "");
       if (!listing) throw new HttpError(404, "Unknown listing");
-      return json(similarListingsAnswerSchema.parse({ data: await similarListings(stores.listings, listing) }));
+      return json(similarListingsAnswerSchema.parse({ data: await similarListings(storage.listings, listing) }));
     },
   },
   {
     method: "GET",
     pattern: "/property/:uls/tooltip",
     clients: ["protected"],
-    handler: async ({ params, stores }) => {
-      const listing = await stores.listings.get(params.uls ?? "");
+    handler: async ({ params, storage }) => {
+      const listing = await storage.listings.get(params.uls ?? "");
       if (!listing) throw new HttpError(404, "Unknown listing");
       return json(
         propertyTooltipSchema.parse({
@@ -403,17 +403,17 @@ export const propertyRoutes: Route[] = [
     method: "GET",
     pattern: "/municipalities",
     clients: ["unprotected", "protected"],
-    handler: async ({ stores }) =>
-      json(municipalitiesAnswerSchema.parse({ municipalities: await stores.listings.municipalities() })),
+    handler: async ({ storage }) =>
+      json(municipalitiesAnswerSchema.parse({ municipalities: await storage.listings.municipalities() })),
   },
   {
     method: "GET",
     pattern: "/search-filters",
     clients: ["protected"],
-    handler: async ({ stores }) =>
+    handler: async ({ storage }) =>
       json(
         searchFiltersAnswerSchema.parse({
-          municipalities: await stores.listings.municipalities(),
+          municipalities: await storage.listings.municipalities(),
           property_types: propertyTypeOptions(),
           price_increments: defaultPriceIncrements(),
         }),

@@ -5,8 +5,7 @@
  * Times are milliseconds since the epoch.
  */
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
-import { StatementCache, sqliteTransaction } from "../db/sqlite";
+import type { Db, StoreDialect, Trx } from "../db/dialect";
 
 export type Role = "admin" | "editor";
 export const ROLES: readonly Role[] = ["admin", "editor"];
@@ -63,73 +62,31 @@ export type UpdateEditorResult =
 export type RemoveEditorResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
 export type SetupResult = { ok: true; editor: EditorRecord } | { ok: false; reason: "invalid" | "email-taken" };
 
-export interface AccountsStore {
-  count(): Promise<number>;
-  create(editor: NewEditor, now: number): Promise<CreateEditorResult>;
-  get(id: string): Promise<EditorRecord | undefined>;
-  findByEmail(email: string): Promise<EditorRecord | undefined>;
-  /** Every account, by name. */
-  list(): Promise<EditorRecord[]>;
-  /** Changes name, e-mail or role; the last admin cannot stop being one. */
-  update(
-    id: string,
-    changes: Partial<Pick<EditorRecord, "name" | "email" | "role">>,
-    now: number,
-  ): Promise<UpdateEditorResult>;
-  setPassword(id: string, hash: string | null, now: number): Promise<boolean>;
-  /** Deletes the account with its passkeys, sessions, tokens and links; never the last admin. */
-  remove(id: string): Promise<RemoveEditorResult>;
-
-  addPasskey(passkey: Omit<PasskeyRecord, "last_used_ms">): Promise<void>;
-  getPasskey(id: string): Promise<PasskeyRecord | undefined>;
-  listPasskeys(editorId: string): Promise<PasskeyRecord[]>;
-  /** Records a use: the authenticator's new signature counter. */
-  recordPasskeyUse(id: string, counter: number, now: number): Promise<void>;
-  removePasskey(editorId: string, id: string): Promise<boolean>;
-
-  /** Stores a one-time link by the hash of its token. */
-  createLink(tokenHash: string, link: AccountLinkRecord): Promise<void>;
-  /** The link's record when it is still valid (unused, not expired), without using it. */
-  peekLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined>;
-  /**
-   * Uses a link once: marks it used and returns it, or undefined when it is unknown, used or
-   * expired. Two concurrent uses: one wins.
-   */
-  takeLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined>;
-  /**
-   * Creates the first admin with a setup link, atomically: refused when the link is not valid
-   * or any account exists already (the link is then used up too).
-   */
-  completeSetup(tokenHash: string, editor: NewEditor, now: number): Promise<SetupResult>;
-}
-
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-type EditorRow = Omit<EditorRecord, "role"> & { role: string };
-type PasskeyRow = Omit<PasskeyRecord, "transports" | "backed_up"> & { transports: string; backed_up: number | boolean };
+const EDITOR_COLUMNS = ["id", "email", "name", "role", "password_hash", "created_ms", "updated_ms"] as const;
+const PASSKEY_COLUMNS = [
+  "id",
+  "editor_id",
+  "public_key",
+  "counter",
+  "transports",
+  "device_type",
+  "backed_up",
+  "name",
+  "created_ms",
+  "last_used_ms",
+] as const;
+const LINK_COLUMNS = ["kind", "editor_id", "created_ms", "expires_ms"] as const;
 
-export const editorOfRow = (row: EditorRow): EditorRecord => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
+const editorOf = (row: Omit<EditorRecord, "role"> & { role: string }): EditorRecord => ({
+  ...row,
   role: row.role === "admin" ? "admin" : "editor",
-  password_hash: row.password_hash ?? null,
-  created_ms: Number(row.created_ms),
-  updated_ms: Number(row.updated_ms),
 });
 
-export const passkeyOfRow = (row: PasskeyRow): PasskeyRecord => ({
-  id: row.id,
-  editor_id: row.editor_id,
-  public_key: row.public_key,
-  counter: Number(row.counter),
-  transports: safeStringArray(row.transports),
-  device_type: row.device_type,
-  backed_up: Boolean(row.backed_up),
-  name: row.name,
-  created_ms: Number(row.created_ms),
-  last_used_ms: row.last_used_ms === null ? null : Number(row.last_used_ms),
-});
+const passkeyOf = (
+  row: Omit<PasskeyRecord, "transports" | "backed_up"> & { transports: string; backed_up: number },
+): PasskeyRecord => ({ ...row, transports: safeStringArray(row.transports), backed_up: Boolean(row.backed_up) });
 
 function safeStringArray(text: string): string[] {
   try {
@@ -140,190 +97,271 @@ function safeStringArray(text: string): string[] {
   }
 }
 
-export const linkOfRow = (row: {
-  kind: string;
-  editor_id: string | null;
-  created_ms: number;
-  expires_ms: number;
-}): AccountLinkRecord => ({
+const linkOf = (row: Omit<AccountLinkRecord, "kind"> & { kind: string }): AccountLinkRecord => ({
+  ...row,
   kind: row.kind as AccountLinkKind,
-  editor_id: row.editor_id,
-  created_ms: Number(row.created_ms),
-  expires_ms: Number(row.expires_ms),
 });
 
-const EDITOR_COLUMNS = "id, email, name, role, password_hash, created_ms, updated_ms";
-const PASSKEY_COLUMNS =
-  "id, editor_id, public_key, counter, transports, device_type, backed_up, name, created_ms, last_used_ms";
-
-/** The embedded implementation (schema: migration 20 of db/sqlite-migrations.ts). PostgreSQL: accounts.postgres.ts. */
-export class SqliteAccountsStore implements AccountsStore {
-  private readonly sql: StatementCache;
-
-  constructor(private readonly db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
+/**
+ * Editor accounts. Rules that span rows (the last admin stays one, one first account) are
+ * decided in a write transaction: SQLite's holds the write lock; PostgreSQL's locks the admins'
+ * rows, or the whole table for the first-run setup.
+ */
+export class AccountsStore {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: StoreDialect,
+  ) {}
 
   async count(): Promise<number> {
-    return (this.sql.get("SELECT count(*) AS n FROM editors").get() as { n: number }).n;
+    const row = await this.db
+      .selectFrom("editors")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
-  private insert(editor: NewEditor, now: number): CreateEditorResult {
-    const email = normaliseEmail(editor.email);
-    if (this.sql.get("SELECT 1 FROM editors WHERE email = ?").get(email)) return { ok: false, reason: "email-taken" };
-    const row = this.sql
-      .get(
-        `INSERT INTO editors(id, email, name, role, password_hash, created_ms, updated_ms)
-         VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING ${EDITOR_COLUMNS}`,
-      )
-      .get(randomUUID(), email, editor.name, editor.role, editor.password_hash ?? null, now, now) as EditorRow;
-    return { ok: true, editor: editorOfRow(row) };
+  private async insert(db: Db | Trx, editor: NewEditor, now: number): Promise<CreateEditorResult> {
+    const row = await db
+      .insertInto("editors")
+      .values({
+        id: randomUUID(),
+        email: normaliseEmail(editor.email),
+        name: editor.name,
+        role: editor.role,
+        password_hash: editor.password_hash ?? null,
+        created_ms: now,
+        updated_ms: now,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning(EDITOR_COLUMNS)
+      .executeTakeFirst();
+    return row ? { ok: true, editor: editorOf(row) } : { ok: false, reason: "email-taken" };
   }
 
   async create(editor: NewEditor, now: number): Promise<CreateEditorResult> {
-    return sqliteTransaction(this.db, () => this.insert(editor, now));
+    return this.insert(this.db, editor, now);
   }
 
   async get(id: string): Promise<EditorRecord | undefined> {
-    const row = this.sql.get(`SELECT ${EDITOR_COLUMNS} FROM editors WHERE id = ?`).get(id) as EditorRow | undefined;
-    return row ? editorOfRow(row) : undefined;
+    const row = await this.db.selectFrom("editors").select(EDITOR_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return row ? editorOf(row) : undefined;
   }
 
   async findByEmail(email: string): Promise<EditorRecord | undefined> {
-    const row = this.sql.get(`SELECT ${EDITOR_COLUMNS} FROM editors WHERE email = ?`).get(normaliseEmail(email)) as
-      | EditorRow
-      | undefined;
-    return row ? editorOfRow(row) : undefined;
+    const row = await this.db
+      .selectFrom("editors")
+      .select(EDITOR_COLUMNS)
+      .where("email", "=", normaliseEmail(email))
+      .executeTakeFirst();
+    return row ? editorOf(row) : undefined;
   }
 
+  /** Every account, by name. */
   async list(): Promise<EditorRecord[]> {
-    const rows = this.sql.get(`SELECT ${EDITOR_COLUMNS} FROM editors ORDER BY name, email`).all() as EditorRow[];
-    return rows.map(editorOfRow);
+    const rows = await this.db
+      .selectFrom("editors")
+      .select(EDITOR_COLUMNS)
+      .orderBy(this.dialect.bytewise("name"))
+      .orderBy(this.dialect.bytewise("email"))
+      .execute();
+    return rows.map(editorOf);
   }
 
+  /** The number of admins, their rows locked until the transaction ends (two demotions at once cannot leave none). */
+  private async admins(trx: Trx): Promise<number> {
+    const rows = await this.dialect
+      .forUpdate(trx.selectFrom("editors").select("id").where("role", "=", "admin"))
+      .execute();
+    return rows.length;
+  }
+
+  /** Changes name, e-mail or role; the last admin cannot stop being one. */
   async update(
     id: string,
     changes: Partial<Pick<EditorRecord, "name" | "email" | "role">>,
     now: number,
   ): Promise<UpdateEditorResult> {
-    return sqliteTransaction(this.db, () => {
-      const current = this.sql.get(`SELECT ${EDITOR_COLUMNS} FROM editors WHERE id = ?`).get(id) as
-        | EditorRow
-        | undefined;
-      if (!current) return { ok: false, reason: "not-found" } as const;
-      const email = changes.email === undefined ? current.email : normaliseEmail(changes.email);
-      if (email !== current.email && this.sql.get("SELECT 1 FROM editors WHERE email = ?").get(email))
-        return { ok: false, reason: "email-taken" } as const;
-      const role = changes.role ?? (current.role as Role);
-      if (current.role === "admin" && role !== "admin" && this.admins() <= 1)
-        return { ok: false, reason: "last-admin" } as const;
-      const row = this.sql
-        .get(
-          `UPDATE editors SET email = ?, name = ?, role = ?, updated_ms = ? WHERE id = ? RETURNING ${EDITOR_COLUMNS}`,
-        )
-        .get(email, changes.name ?? current.name, role, now, id) as EditorRow;
-      return { ok: true, editor: editorOfRow(row) } as const;
-    });
-  }
-
-  private admins(): number {
-    return (this.sql.get("SELECT count(*) AS n FROM editors WHERE role = 'admin'").get() as { n: number }).n;
+    try {
+      return await this.db.transaction().execute(async (trx): Promise<UpdateEditorResult> => {
+        const admins = await this.admins(trx);
+        const current = await this.dialect
+          .forUpdate(trx.selectFrom("editors").select(EDITOR_COLUMNS).where("id", "=", id))
+          .executeTakeFirst();
+        if (!current) return { ok: false, reason: "not-found" };
+        const email = changes.email === undefined ? current.email : normaliseEmail(changes.email);
+        if (email !== current.email) {
+          const taken = await trx.selectFrom("editors").select("id").where("email", "=", email).executeTakeFirst();
+          if (taken) return { ok: false, reason: "email-taken" };
+        }
+        const role = changes.role ?? (current.role as Role);
+        if (current.role === "admin" && role !== "admin" && admins <= 1) return { ok: false, reason: "last-admin" };
+        const row = await trx
+          .updateTable("editors")
+          .set({ email, name: changes.name ?? current.name, role, updated_ms: now })
+          .where("id", "=", id)
+          .returning(EDITOR_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return { ok: true, editor: editorOf(row) };
+      });
+    } catch (error) {
+      // Another process took the e-mail between the check and the update.
+      if (this.dialect.uniqueViolation(error) !== undefined) return { ok: false, reason: "email-taken" };
+      throw error;
+    }
   }
 
   async setPassword(id: string, hash: string | null, now: number): Promise<boolean> {
-    return (
-      Number(
-        this.sql.get("UPDATE editors SET password_hash = ?, updated_ms = ? WHERE id = ?").run(hash, now, id).changes,
-      ) > 0
-    );
+    const result = await this.db
+      .updateTable("editors")
+      .set({ password_hash: hash, updated_ms: now })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Deletes the account with its passkeys, sessions, tokens and links; never the last admin. */
   async remove(id: string): Promise<RemoveEditorResult> {
-    return sqliteTransaction(this.db, () => {
-      const current = this.sql.get("SELECT role FROM editors WHERE id = ?").get(id) as { role: string } | undefined;
-      if (!current) return { ok: false, reason: "not-found" } as const;
-      if (current.role === "admin" && this.admins() <= 1) return { ok: false, reason: "last-admin" } as const;
-      this.sql.get("DELETE FROM editors WHERE id = ?").run(id);
-      return { ok: true } as const;
+    return this.db.transaction().execute(async (trx): Promise<RemoveEditorResult> => {
+      const admins = await this.admins(trx);
+      const current = await this.dialect
+        .forUpdate(trx.selectFrom("editors").select("role").where("id", "=", id))
+        .executeTakeFirst();
+      if (!current) return { ok: false, reason: "not-found" };
+      if (current.role === "admin" && admins <= 1) return { ok: false, reason: "last-admin" };
+      await trx.deleteFrom("editors").where("id", "=", id).execute();
+      return { ok: true };
     });
   }
 
   async addPasskey(passkey: Omit<PasskeyRecord, "last_used_ms">): Promise<void> {
-    this.sql
-      .get(`INSERT INTO passkeys(${PASSKEY_COLUMNS}) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`)
-      .run(
-        passkey.id,
-        passkey.editor_id,
-        passkey.public_key,
-        passkey.counter,
-        JSON.stringify(passkey.transports),
-        passkey.device_type,
-        passkey.backed_up ? 1 : 0,
-        passkey.name,
-        passkey.created_ms,
-      );
+    await this.db
+      .insertInto("passkeys")
+      .values({
+        id: passkey.id,
+        editor_id: passkey.editor_id,
+        public_key: passkey.public_key,
+        counter: passkey.counter,
+        transports: JSON.stringify(passkey.transports),
+        device_type: passkey.device_type,
+        backed_up: passkey.backed_up,
+        name: passkey.name,
+        created_ms: passkey.created_ms,
+        last_used_ms: null,
+      })
+      .execute();
   }
 
   async getPasskey(id: string): Promise<PasskeyRecord | undefined> {
-    const row = this.sql.get(`SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE id = ?`).get(id) as PasskeyRow | undefined;
-    return row ? passkeyOfRow(row) : undefined;
+    const row = await this.db.selectFrom("passkeys").select(PASSKEY_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return row ? passkeyOf(row) : undefined;
   }
 
   async listPasskeys(editorId: string): Promise<PasskeyRecord[]> {
-    const rows = this.sql
-      .get(`SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE editor_id = ? ORDER BY created_ms`)
-      .all(editorId) as PasskeyRow[];
-    return rows.map(passkeyOfRow);
+    const rows = await this.db
+      .selectFrom("passkeys")
+      .select(PASSKEY_COLUMNS)
+      .where("editor_id", "=", editorId)
+      .orderBy("created_ms")
+      .execute();
+    return rows.map(passkeyOf);
   }
 
+  /** Records a use: the authenticator's new signature counter. */
   async recordPasskeyUse(id: string, counter: number, now: number): Promise<void> {
-    this.sql.get("UPDATE passkeys SET counter = ?, last_used_ms = ? WHERE id = ?").run(counter, now, id);
+    await this.db.updateTable("passkeys").set({ counter, last_used_ms: now }).where("id", "=", id).execute();
   }
 
   async removePasskey(editorId: string, id: string): Promise<boolean> {
-    return Number(this.sql.get("DELETE FROM passkeys WHERE id = ? AND editor_id = ?").run(id, editorId).changes) > 0;
+    const result = await this.db
+      .deleteFrom("passkeys")
+      .where("id", "=", id)
+      .where("editor_id", "=", editorId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
+  /**
+   * Stores a new link by the hash of its token; an account's earlier links that are still unused
+   * die with it (only the newest invitation or reset works). Setup links have no account and all
+   * stay valid.
+   */
   async createLink(tokenHash: string, link: AccountLinkRecord): Promise<void> {
-    this.sql
-      .get(
-        "INSERT INTO account_links(token_hash, kind, editor_id, created_ms, expires_ms, used_ms) VALUES(?, ?, ?, ?, ?, NULL)",
-      )
-      .run(tokenHash, link.kind, link.editor_id, link.created_ms, link.expires_ms);
+    await this.db.transaction().execute(async (trx) => {
+      if (link.editor_id !== null) {
+        await trx
+          .updateTable("account_links")
+          .set({ used_ms: link.created_ms })
+          .where("editor_id", "=", link.editor_id)
+          .where("used_ms", "is", null)
+          .execute();
+      }
+      await trx
+        .insertInto("account_links")
+        .values({
+          token_hash: tokenHash,
+          kind: link.kind,
+          editor_id: link.editor_id,
+          created_ms: link.created_ms,
+          expires_ms: link.expires_ms,
+          used_ms: null,
+        })
+        .execute();
+    });
   }
 
+  /** The link's record when it is still valid (unused, not expired), without using it. */
   async peekLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined> {
-    const row = this.sql
-      .get(
-        "SELECT kind, editor_id, created_ms, expires_ms FROM account_links WHERE token_hash = ? AND used_ms IS NULL AND expires_ms > ?",
-      )
-      .get(tokenHash, now) as Parameters<typeof linkOfRow>[0] | undefined;
-    return row ? linkOfRow(row) : undefined;
+    const row = await this.db
+      .selectFrom("account_links")
+      .select(LINK_COLUMNS)
+      .where("token_hash", "=", tokenHash)
+      .where("used_ms", "is", null)
+      .where("expires_ms", ">", now)
+      .executeTakeFirst();
+    return row ? linkOf(row) : undefined;
   }
 
-  private take(tokenHash: string, now: number): AccountLinkRecord | undefined {
-    const row = this.sql
-      .get(
-        `UPDATE account_links SET used_ms = ? WHERE token_hash = ? AND used_ms IS NULL AND expires_ms > ?
-         RETURNING kind, editor_id, created_ms, expires_ms`,
-      )
-      .get(now, tokenHash, now) as Parameters<typeof linkOfRow>[0] | undefined;
-    return row ? linkOfRow(row) : undefined;
+  private async take(db: Db | Trx, tokenHash: string, now: number): Promise<AccountLinkRecord | undefined> {
+    const row = await db
+      .updateTable("account_links")
+      .set({ used_ms: now })
+      .where("token_hash", "=", tokenHash)
+      .where("used_ms", "is", null)
+      .where("expires_ms", ">", now)
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    return row ? linkOf(row) : undefined;
   }
 
+  /**
+   * Uses a link once: marks it used and returns it, or undefined when it is unknown, used or
+   * expired. Two concurrent uses: one wins.
+   */
   async takeLink(tokenHash: string, now: number): Promise<AccountLinkRecord | undefined> {
-    return this.take(tokenHash, now);
+    return this.take(this.db, tokenHash, now);
   }
 
+  /**
+   * Creates the first admin with a setup link, atomically: refused when the link is not valid
+   * or any account exists already (the link is then used up too).
+   */
   async completeSetup(tokenHash: string, editor: NewEditor, now: number): Promise<SetupResult> {
-    return sqliteTransaction(this.db, () => {
-      const link = this.take(tokenHash, now);
-      if (link?.kind !== "setup" || this.sql.get("SELECT 1 FROM editors LIMIT 1").get())
-        return { ok: false, reason: "invalid" } as const;
-      const created = this.insert({ ...editor, role: "admin" }, now);
+    return this.db.transaction().execute(async (trx): Promise<SetupResult> => {
+      // One setup at a time across processes: the second waits, then finds an account.
+      await this.dialect.lockTable(trx, "editors");
+      const link = await this.take(trx, tokenHash, now);
+      const exists = await trx.selectFrom("editors").select("id").limit(1).executeTakeFirst();
+      if (link?.kind !== "setup" || exists) return { ok: false, reason: "invalid" };
+      const created = await this.insert(trx, { ...editor, role: "admin" }, now);
       if (!created.ok) return created;
       // Every other setup link (another process printed one) dies with the first account.
-      this.sql.get("UPDATE account_links SET used_ms = ? WHERE kind = 'setup' AND used_ms IS NULL").run(now);
+      await trx
+        .updateTable("account_links")
+        .set({ used_ms: now })
+        .where("kind", "=", "setup")
+        .where("used_ms", "is", null)
+        .execute();
       return created;
     });
   }

@@ -1,10 +1,10 @@
 /** Blog articles and categories. An article lists in a language only when it has that language's slug. */
-import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
 import type { ArticleDetail, ArticleSitemapEntry, ArticleSummary, Category } from "../../../schema/api";
 import type { Locale } from "../../../schema/common";
 import { bodyToBlocks, bodyWords } from "../data/article-body";
-import { bumpRevisions, StatementCache, sqliteTransaction } from "../db/sqlite";
+import type { Db } from "../db/dialect";
+import { bumpRevisions } from "../db/queries";
 
 const localizedText = z.object({ fr: z.string().min(1), en: z.string().min(1) });
 const articleLocaleSchema = z.object({
@@ -50,31 +50,14 @@ export interface ArticleListQuery {
   categories?: number[];
 }
 
-export interface ArticlesStore {
-  /** Replaces every category and article (seeding, imports). */
-  replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): Promise<void>;
-  /** One page of the articles having a slug in the language, by publication date then id. */
-  list(query: ArticleListQuery): Promise<{ articles: ArticleSummary[]; total: number }>;
-  /** Categories having at least one article in the language, with that count. */
-  categories(language: Locale): Promise<Category[]>;
-  getBySlug(
-    language: Locale,
-    slug: string,
-  ): Promise<(ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined>;
-  /** One article in every language it exists in, its body as blocks. */
-  getById(id: number): Promise<ArticleDetail | undefined>;
-  /** Every article, newest first (sitemap, RSS). */
-  listAll(): Promise<ArticleSitemapEntry[]>;
-}
-
 /** Reading time of each language of an article, stored with it. */
-export const readTimes = (a: ArticleRecord) => ({
+const readTimes = (a: ArticleRecord) => ({
   fr: a.fr ? readTime(a.fr.body) : null,
   en: a.en ? readTime(a.en.body) : null,
 });
 
 /** The summary of an article in one language, as GET /articles lists it. */
-export function articleSummary(
+function articleSummary(
   article: ArticleRecord,
   language: Locale,
   readTimeOfLanguage: number | null,
@@ -95,7 +78,7 @@ export function articleSummary(
 }
 
 /** One article with its body as blocks in every language it has (GET /article/{id}). */
-export function articleDetail(
+function articleDetail(
   a: ArticleRecord,
   readTimes: { fr: number | null; en: number | null },
   labels: { fr: string; en: string },
@@ -123,7 +106,7 @@ export function articleDetail(
 }
 
 /** An article's entry in the sitemap and RSS list. */
-export function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: string }): ArticleSitemapEntry {
+function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: string }): ArticleSitemapEntry {
   const published = new Date(a.published_at).toISOString();
   return {
     id: a.id,
@@ -137,132 +120,134 @@ export function articleSitemapEntry(a: ArticleRecord, labels: { fr: string; en: 
   };
 }
 
-type Row = {
-  doc: string;
-  read_time_fr: number | null;
-  read_time_en: number | null;
-  label_fr: string;
-  label_en: string;
-};
+const labelsOf = (row: { label_fr: string | null; label_en: string | null }) => ({
+  fr: row.label_fr ?? "",
+  en: row.label_en ?? "",
+});
 
-/** The embedded implementation (schema in db/sqlite-migrations.ts). PostgreSQL: articles.postgres.ts. */
-export class SqliteArticlesStore implements ArticlesStore {
-  private readonly sql: StatementCache;
+export class ArticlesStore {
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
-
+  /** Replaces every category and article (seeding, imports). */
   async replaceAll(categories: readonly ArticleCategoryRecord[], articles: readonly ArticleRecord[]): Promise<void> {
-    sqliteTransaction(this.db, () => {
-      this.db.exec("DELETE FROM articles; DELETE FROM article_categories;");
-      for (const c of categories) {
-        this.sql
-          .get("INSERT INTO article_categories(id, label_fr, label_en) VALUES(?, ?, ?)")
-          .run(c.id, c.label.fr, c.label.en);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("articles").execute();
+      await trx.deleteFrom("article_categories").execute();
+      if (categories.length) {
+        await trx
+          .insertInto("article_categories")
+          .values(categories.map((c) => ({ id: c.id, label_fr: c.label.fr, label_en: c.label.en })))
+          .execute();
       }
-      for (const a of articles) {
-        const times = readTimes(a);
-        this.sql
-          .get(
-            "INSERT INTO articles(id, category_id, slug_fr, slug_en, published_at, read_time_fr, read_time_en, doc) VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+      // Rows per statement well under both databases' limits on parameters.
+      for (let i = 0; i < articles.length; i += 500) {
+        await trx
+          .insertInto("articles")
+          .values(
+            articles.slice(i, i + 500).map((a) => {
+              const times = readTimes(a);
+              return {
+                id: a.id,
+                category_id: a.category_id,
+                slug_fr: a.fr?.slug ?? null,
+                slug_en: a.en?.slug ?? null,
+                published_at: new Date(a.published_at).toISOString(),
+                read_time_fr: times.fr,
+                read_time_en: times.en,
+                doc: JSON.stringify(a),
+              };
+            }),
           )
-          .run(
-            a.id,
-            a.category_id,
-            a.fr?.slug ?? null,
-            a.en?.slug ?? null,
-            new Date(a.published_at).toISOString(),
-            times.fr,
-            times.en,
-            JSON.stringify(a),
-          );
+          .execute();
       }
-      bumpRevisions(this.sql, "content");
+      await bumpRevisions(trx, "content");
     });
   }
 
+  /** One page of the articles having a slug in the language, by publication date then id. */
   async list(query: ArticleListQuery): Promise<{ articles: ArticleSummary[]; total: number }> {
-    const slugColumn = query.language === "fr" ? "a.slug_fr" : "a.slug_en";
-    const params: number[] = [];
-    let where = `WHERE ${slugColumn} IS NOT NULL`;
-    if (query.categories?.length) {
-      where += ` AND a.category_id IN (${query.categories.map(() => "?").join(",")})`;
-      params.push(...query.categories);
-    }
-    const total = (this.sql.get(`SELECT count(*) AS n FROM articles a ${where}`).get(...params) as { n: number }).n;
-    const direction = query.order === "asc" ? "ASC" : "DESC";
-    const rows = this.sql
-      .get(
-        `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
-       JOIN article_categories c ON c.id = a.category_id
-       ${where} ORDER BY a.published_at ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
-      )
-      .all(...params, query.limit, (query.page - 1) * query.limit) as Row[];
+    const slug = query.language === "fr" ? "a.slug_fr" : "a.slug_en";
+    const direction = query.order === "asc" ? "asc" : "desc";
+    const base = this.db
+      .selectFrom("articles as a")
+      .where(slug, "is not", null)
+      .$if(Boolean(query.categories?.length), (q) => q.where("a.category_id", "in", query.categories!));
+    const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await base
+      .innerJoin("article_categories as c", "c.id", "a.category_id")
+      .select(["a.doc", "a.read_time_fr", "a.read_time_en", "c.label_fr", "c.label_en"])
+      .orderBy("a.published_at", direction)
+      .orderBy("a.id", direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
     return {
-      total,
+      total: Number(total.n),
       articles: rows.map((row) =>
         articleSummary(
           JSON.parse(row.doc) as ArticleRecord,
           query.language,
           query.language === "fr" ? row.read_time_fr : row.read_time_en,
-          { fr: row.label_fr, en: row.label_en },
+          labelsOf(row),
         ),
       ),
     };
   }
 
+  /** Categories having at least one article in the language, with that count. */
   async categories(language: Locale): Promise<Category[]> {
-    const slugColumn = language === "fr" ? "a.slug_fr" : "a.slug_en";
-    const rows = this.sql
-      .get(
-        `SELECT c.id, c.label_fr, c.label_en, count(a.id) AS n FROM article_categories c
-       JOIN articles a ON a.category_id = c.id AND ${slugColumn} IS NOT NULL
-       GROUP BY c.id ORDER BY c.id`,
-      )
-      .all() as { id: number; label_fr: string; label_en: string; n: number }[];
-    return rows.map((r) => ({ id: r.id, label: { fr: r.label_fr, en: r.label_en }, articles_count: r.n }));
+    const slug = language === "fr" ? "a.slug_fr" : "a.slug_en";
+    const rows = await this.db
+      .selectFrom("article_categories as c")
+      .innerJoin("articles as a", (join) => join.onRef("a.category_id", "=", "c.id").on(slug, "is not", null))
+      .select((eb) => ["c.id", "c.label_fr", "c.label_en", eb.fn.count<number>("a.id").as("n")])
+      .groupBy(["c.id", "c.label_fr", "c.label_en"])
+      .orderBy("c.id")
+      .execute();
+    return rows.map((r) => ({ id: r.id, label: { fr: r.label_fr, en: r.label_en }, articles_count: Number(r.n) }));
   }
 
-  async getBySlug(language: Locale, slug: string) {
-    const column = language === "fr" ? "slug_fr" : "slug_en";
-    const row = this.sql.get(`SELECT doc, read_time_fr, read_time_en FROM articles WHERE ${column} = ?`).get(slug) as
-      | Pick<Row, "doc" | "read_time_fr" | "read_time_en">
-      | undefined;
+  async getBySlug(
+    language: Locale,
+    slug: string,
+  ): Promise<(ArticleRecord & { read_time: { fr?: number; en?: number } }) | undefined> {
+    const row = await this.db
+      .selectFrom("articles")
+      .select(["doc", "read_time_fr", "read_time_en"])
+      .where(language === "fr" ? "slug_fr" : "slug_en", "=", slug)
+      .executeTakeFirst();
     if (!row) return undefined;
-    const article = JSON.parse(row.doc) as ArticleRecord;
     return {
-      ...article,
+      ...(JSON.parse(row.doc) as ArticleRecord),
       read_time: { fr: row.read_time_fr ?? undefined, en: row.read_time_en ?? undefined },
     };
   }
 
+  /** One article in every language it exists in, its body as blocks. */
   async getById(id: number): Promise<ArticleDetail | undefined> {
-    const row = this.sql
-      .get(
-        `SELECT a.doc, a.read_time_fr, a.read_time_en, c.label_fr, c.label_en FROM articles a
-         LEFT JOIN article_categories c ON c.id = a.category_id WHERE a.id = ?`,
-      )
-      .get(id) as
-      | (Omit<Row, "label_fr" | "label_en"> & { label_fr: string | null; label_en: string | null })
-      | undefined;
+    const row = await this.db
+      .selectFrom("articles as a")
+      .leftJoin("article_categories as c", "c.id", "a.category_id")
+      .select(["a.doc", "a.read_time_fr", "a.read_time_en", "c.label_fr", "c.label_en"])
+      .where("a.id", "=", id)
+      .executeTakeFirst();
     if (!row) return undefined;
     return articleDetail(
       JSON.parse(row.doc) as ArticleRecord,
       { fr: row.read_time_fr, en: row.read_time_en },
-      { fr: row.label_fr ?? "", en: row.label_en ?? "" },
+      labelsOf(row),
     );
   }
 
+  /** Every article, newest first (sitemap, RSS). */
   async listAll(): Promise<ArticleSitemapEntry[]> {
-    const rows = this.sql
-      .get(
-        `SELECT a.doc, c.label_fr, c.label_en FROM articles a JOIN article_categories c ON c.id = a.category_id
-       ORDER BY a.published_at DESC, a.id DESC`,
-      )
-      .all() as Pick<Row, "doc" | "label_fr" | "label_en">[];
-    return rows.map((row) =>
-      articleSitemapEntry(JSON.parse(row.doc) as ArticleRecord, { fr: row.label_fr, en: row.label_en }),
-    );
+    const rows = await this.db
+      .selectFrom("articles as a")
+      .innerJoin("article_categories as c", "c.id", "a.category_id")
+      .select(["a.doc", "c.label_fr", "c.label_en"])
+      .orderBy("a.published_at", "desc")
+      .orderBy("a.id", "desc")
+      .execute();
+    return rows.map((row) => articleSitemapEntry(JSON.parse(row.doc) as ArticleRecord, labelsOf(row)));
   }
 }

@@ -3,8 +3,8 @@
  * where and how. Append-only: nothing in the product edits or deletes a row. Read newest
  * first, filtered, in pages (`before` is the last `seq` of the previous page).
  */
-import type { DatabaseSync } from "node:sqlite";
-import { StatementCache } from "../db/sqlite";
+import { sql } from "kysely";
+import type { Db } from "../db/dialect";
 
 export type AuditVia = "session" | "token" | "cli" | "anonymous";
 
@@ -42,88 +42,72 @@ export interface AuditFilter {
   limit: number;
 }
 
-export interface AuditStore {
-  append(entry: AuditEntry): Promise<void>;
-  list(filter: AuditFilter): Promise<{ entries: AuditRecord[]; next: number | null }>;
-}
-
-const COLUMNS = "seq, at_ms, actor_id, actor_label, action, target, outcome, details, ip, user_agent, via";
-
-export function auditOfRow(row: Record<string, unknown>): AuditRecord {
-  let details: Record<string, unknown> | null = null;
-  if (typeof row.details === "string") {
-    try {
-      details = JSON.parse(row.details) as Record<string, unknown>;
-    } catch {
-      details = null;
-    }
-  } else if (row.details && typeof row.details === "object") details = row.details as Record<string, unknown>;
-  return {
-    seq: Number(row.seq),
-    at_ms: Number(row.at_ms),
-    actor_id: (row.actor_id as string | null) ?? null,
-    actor_label: String(row.actor_label),
-    action: String(row.action),
-    target: (row.target as string | null) ?? null,
-    outcome: row.outcome === "failure" ? "failure" : "success",
-    details,
-    ip: (row.ip as string | null) ?? null,
-    user_agent: (row.user_agent as string | null) ?? null,
-    via: row.via as AuditVia,
-  };
-}
-
-/** WHERE clause and parameters of a filter; `param(i)` spells the i-th parameter (1-based). */
-export function auditWhere(filter: AuditFilter, param: (i: number) => string): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (p: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(param(params.length)));
-  };
-  if (filter.actor_id) add((p) => `actor_id = ${p}`, filter.actor_id);
-  if (filter.action?.endsWith(".")) add((p) => `substr(action, 1, ${filter.action!.length}) = ${p}`, filter.action);
-  else if (filter.action) add((p) => `action = ${p}`, filter.action);
-  if (filter.outcome) add((p) => `outcome = ${p}`, filter.outcome);
-  if (filter.from_ms !== undefined) add((p) => `at_ms >= ${p}`, filter.from_ms);
-  if (filter.to_ms !== undefined) add((p) => `at_ms < ${p}`, filter.to_ms);
-  if (filter.before !== undefined) add((p) => `seq < ${p}`, filter.before);
-  return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
-}
-
-export class SqliteAuditStore implements AuditStore {
-  private readonly sql: StatementCache;
-
-  constructor(db: DatabaseSync) {
-    this.sql = new StatementCache(db);
+function detailsOf(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
+}
+
+export class AuditStore {
+  constructor(private readonly db: Db) {}
 
   async append(entry: AuditEntry): Promise<void> {
-    this.sql
-      .get(
-        `INSERT INTO audit_log(at_ms, actor_id, actor_label, action, target, outcome, details, ip, user_agent, via)
-         VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        entry.at_ms,
-        entry.actor_id,
-        entry.actor_label,
-        entry.action,
-        entry.target,
-        entry.outcome,
-        entry.details ? JSON.stringify(entry.details) : null,
-        entry.ip,
-        entry.user_agent,
-        entry.via,
-      );
+    await this.db
+      .insertInto("audit_log")
+      .values({
+        at_ms: entry.at_ms,
+        actor_id: entry.actor_id,
+        actor_label: entry.actor_label,
+        action: entry.action,
+        target: entry.target,
+        outcome: entry.outcome,
+        details: entry.details ? JSON.stringify(entry.details) : null,
+        ip: entry.ip,
+        user_agent: entry.user_agent,
+        via: entry.via,
+      })
+      .execute();
   }
 
-  async list(filter: AuditFilter) {
-    const { where, params } = auditWhere(filter, (i) => `?${i}`);
-    const rows = this.sql
-      .get(`SELECT ${COLUMNS} FROM audit_log ${where} ORDER BY seq DESC LIMIT ?${params.length + 1}`)
-      .all(...(params as (string | number)[]), filter.limit + 1);
-    const entries = rows.slice(0, filter.limit).map(auditOfRow);
+  async list(filter: AuditFilter): Promise<{ entries: AuditRecord[]; next: number | null }> {
+    const { action } = filter;
+    const rows = await this.db
+      .selectFrom("audit_log")
+      .select([
+        "seq",
+        "at_ms",
+        "actor_id",
+        "actor_label",
+        "action",
+        "target",
+        "outcome",
+        "details",
+        "ip",
+        "user_agent",
+        "via",
+      ])
+      .$if(Boolean(filter.actor_id), (q) => q.where("actor_id", "=", filter.actor_id!))
+      .$if(Boolean(action?.endsWith(".")), (q) => q.where(sql`substr(action, 1, ${action!.length})`, "=", action!))
+      .$if(Boolean(action && !action.endsWith(".")), (q) => q.where("action", "=", action!))
+      .$if(Boolean(filter.outcome), (q) => q.where("outcome", "=", filter.outcome!))
+      .$if(filter.from_ms !== undefined, (q) => q.where("at_ms", ">=", filter.from_ms!))
+      .$if(filter.to_ms !== undefined, (q) => q.where("at_ms", "<", filter.to_ms!))
+      .$if(filter.before !== undefined, (q) => q.where("seq", "<", filter.before!))
+      .orderBy("seq", "desc")
+      .limit(filter.limit + 1)
+      .execute();
+    const entries = rows.slice(0, filter.limit).map(
+      (row): AuditRecord => ({
+        ...row,
+        outcome: row.outcome === "failure" ? "failure" : "success",
+        details: detailsOf(row.details),
+        via: row.via as AuditVia,
+      }),
+    );
     return { entries, next: rows.length > filter.limit ? (entries.at(-1)?.seq ?? null) : null };
   }
 }

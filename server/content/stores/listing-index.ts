@@ -1,6 +1,6 @@
 /**
  * A compact in-memory columnar index of the listing filter columns (typed arrays), built
- * from the durable store (SQLite, or PostgreSQL: listings.postgres.ts) and rebuilt after
+ * from the durable store (SQLite or PostgreSQL: listings.ts) and rebuilt after
  * every write (by any process); the store keeps the documents. It answers counts, filtered
  * sorted pages (a scan of a presorted order with early exit), map points and grids: over a
  * million listings a count is a few milliseconds (tight loops over the columns, no call per row).
@@ -362,7 +362,7 @@ export class ListingIndex {
   private scratch: Int32Array | undefined;
   private lastScan: { key: string; length: number } | undefined;
 
-  /** From rows read as objects (the embedded store's SQLite query), in ascending id order. */
+  /** From rows as objects, in ascending id order (tests; the store fills a ListingIndexBuilder from arrays). */
   static fromRows(rows: readonly IndexRow[]): ListingIndex {
     const builder = new ListingIndexBuilder(rows.length);
     for (const r of rows) {

@@ -1,23 +1,27 @@
 /**
- * Listings and municipalities: the store's contract, and its embedded implementation:
- * SQLite tables (indexed columns for every filter, an R*Tree for map bounds, the listing
- * document as JSON; schema in db/sqlite-migrations.ts) as the durable source, and an
- * in-memory columnar index for the search reads. PostgreSQL: listings.postgres.ts.
+ * Listings and municipalities. The database (SQLite or PostgreSQL) is the durable source, shared
+ * by every process: indexed columns for every filter, a spatial index for map bounds (SQLite's
+ * R*Tree, PostgreSQL's GiST: `dialect.spatial`), the listing document as JSON apart.
+ *
+ * Searches (counts, pages, points, grids) are answered from a columnar index in memory
+ * (listing-index.ts), loaded into each process from one snapshot and rebuilt when the listings
+ * version moves (a write by any process). How a search waits for it is the `index` option:
+ * "wait" (the embedded store, whose 50,000 listings load in tens of milliseconds) answers from the
+ * index, waiting for a rebuild; "memory" (PostgreSQL's default: a million take seconds) answers
+ * from SQL until the index of the current version is ready; "sql" always from SQL. The SQL
+ * answers have the index's semantics (filters, orders, ties by id, grid cells); documents are
+ * always read from the database.
  */
-import type { DatabaseSync } from "node:sqlite";
+import { type Expression, type ExpressionBuilder, expressionBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Municipality, PropertiesQuery, PropertyListing } from "../../../schema/api";
+import { log } from "../../ops/log";
 import type { ListingRecord } from "../data/listings-generator";
-import { bumpRevisions, readRevision, StatementCache, sqliteTransaction } from "../db/sqlite";
-import { type IndexRow, ListingIndex } from "./listing-index";
+import type { Bounds, BulkType, Db, StoreDialect } from "../db/dialect";
+import { bumpRevisions, Revisions } from "../db/queries";
+import type { Database } from "../db/schema";
+import { clusterExpansion, gridCellId, gridCellKey, type ListingIndex, ListingIndexBuilder } from "./listing-index";
 
-export type { ListingRecord };
-
-export interface Bounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
+export type { Bounds, ListingRecord };
 
 export interface ListingFilters {
   mun?: string[];
@@ -48,236 +52,597 @@ export type GridMarker =
   | { kind: "listing"; uls: string; lat: number; lng: number; price: number; type: PropertyListing["type"] }
   | { kind: "cluster"; id: number; count: number; lat: number; lng: number; expansion: number };
 
-export interface ListingsStore {
-  /** Replaces every listing (seeding, imports); read once, in order, so a generator of a million does not sit in memory. */
-  replaceAll(listings: Iterable<ListingRecord>): Promise<void>;
-  /** Creates a listing or replaces the one with the same `uls`. */
-  upsert(listing: ListingRecord): Promise<void>;
-  size(): Promise<number>;
-  count(filters: ListingFilters): Promise<number>;
-  /** One page of matching listings: newest/oldest by listing date, price_asc/price_desc by price; ties by id. */
-  search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]>;
-  /** Every matching point, in id order, for map clustering. */
-  points(filters: ListingFilters): Promise<MapPoint[]>;
-  /** The matching listings grouped in cells of `cellPx` web-mercator pixels at `zoom` (see ListingIndex.gridClusters). */
-  grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]>;
-  get(uls: string): Promise<ListingRecord | undefined>;
-  /** Takes a listing off the market: it leaves every search, and `removed` keeps its last version. False if unknown. */
-  remove(uls: string, removedAt?: string): Promise<boolean>;
-  /** A listing taken off the market (its page answers 410 with similar ones), unless it is listed again. */
-  removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined>;
-  replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void>;
-  /** Sorted by DESCRIPTION in French collation (accents and case ignored, "Île" next to "Ile"). */
-  municipalities(): Promise<Municipality[]>;
-  /** Changes whenever listings or municipalities change, in any process; derived caches key on it. */
-  version(): Promise<number>;
-  /** Builds what searches read from memory (the columnar index) for the current version, ahead of the first visitor. */
-  warm(): Promise<void>;
+export interface ListingsOptions {
+  /** How searches use the in-memory index: see the top of this file (PostgresOptions.listingsIndex). */
+  index?: "memory" | "wait" | "sql";
+  /** Called when a build of the in-memory index fails (searches keep answering from SQL); default: a warning in the log. */
+  onIndexError?: (error: unknown) => void;
 }
 
-const INDEX_COLUMNS =
-  "SELECT id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold FROM listings ORDER BY id";
-
-export const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-export const sortMunicipalities = (municipalities: Municipality[]) =>
+const municipalityCollator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const sortMunicipalities = (municipalities: Municipality[]) =>
   municipalities.sort(
     (a, b) => municipalityCollator.compare(a.DESCRIPTION, b.DESCRIPTION) || a.MUN_CODE.localeCompare(b.MUN_CODE),
   );
 
+const ORDER_BY: Record<ListingOrder, RawBuilder<unknown>> = {
+  newest: sql`l.listed_at DESC, l.id DESC`,
+  oldest: sql`l.listed_at ASC, l.id ASC`,
+  // Sales, then rentals, each by price (as the index: a monthly rent is not comparable with a sale price).
+  price_asc: sql`(l.for_sale_for_rent = 'rent') ASC, l.price ASC, l.id ASC`,
+  price_desc: sql`(l.for_sale_for_rent = 'rent') ASC, l.price DESC, l.id DESC`,
+};
+
+/** Rows per statement of a bulk load. */
+const BATCH = 2000;
+/** Answers kept per process: counts (a number each) and map grids (up to a few hundred cells each). */
+const MEMO_COUNTS = 500;
+const MEMO_GRIDS = 50;
+/** Rows per query while the in-memory index loads (keyset pages: each query stays short). */
+const INDEX_PAGE = 50_000;
+
+/** The columns of a bulk load of listings, with their types. */
+const LISTING_COLUMNS: Readonly<Record<string, BulkType>> = {
+  id: "integer",
+  uls: "text",
+  type: "text",
+  for_sale_for_rent: "text",
+  price: "float8",
+  bedrooms: "integer",
+  bathrooms: "integer",
+  open_house: "boolean",
+  mun_code: "text",
+  lat: "float8",
+  lng: "float8",
+  listed_at: "timestamptz",
+  sold: "boolean",
+};
+
+/** A listing's row of the bulk load, in the order of LISTING_COLUMNS. */
+const loadRowOf = (id: number, l: ListingRecord) => [
+  id,
+  l.uls,
+  l.type,
+  l.forSaleForRent,
+  l.price,
+  l.specs.bed,
+  l.specs.bath,
+  Boolean(l.open_house),
+  l.municipality.MUN_CODE,
+  l.coords.lat,
+  l.coords.lng,
+  l.listed_at,
+  l.badge === "sold",
+];
+
+const columnsOf = (listing: ListingRecord) => ({
+  uls: listing.uls,
+  type: listing.type,
+  for_sale_for_rent: listing.forSaleForRent,
+  price: listing.price,
+  bedrooms: listing.specs.bed,
+  bathrooms: listing.specs.bath,
+  open_house: Boolean(listing.open_house),
+  mun_code: listing.municipality.MUN_CODE,
+  lat: listing.coords.lat,
+  lng: listing.coords.lng,
+  listed_at: listing.listed_at,
+  sold: listing.badge === "sold",
+});
+
 /**
- * SQLite is the durable source; reads go through a columnar in-memory index
- * (listing-index.ts) rebuilt when the listings revision in the database changed (a write
- * by this process or another), and documents are read by id.
+ * Answers derived from the listings, by listings version and question, least recently used
+ * first. The version is read per call (one indexed row) and changes with every listing write by
+ * any process, so an answer is never served after a write. Pending answers are shared: visitors
+ * asking the same count at once make one query.
  */
-export class SqliteListingsStore implements ListingsStore {
-  private readonly sql: StatementCache;
-  private municipalityCache: { version: number; list: Municipality[] } | undefined;
-  private memory: { version: number; index: ListingIndex } | undefined;
+class VersionMemo<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  constructor(private readonly capacity: number) {}
 
-  constructor(private readonly db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
-
-  async version(): Promise<number> {
-    return readRevision(this.sql, "listings");
-  }
-
-  /** The in-memory index, rebuilt from SQLite when listings changed since it was built. */
-  index(): ListingIndex {
-    // The revision is read before the rows: a write landing in between makes the next call rebuild again, never miss it.
-    const version = readRevision(this.sql, "listings");
-    if (this.memory?.version !== version) {
-      this.memory = {
-        version,
-        index: ListingIndex.fromRows(this.sql.get(INDEX_COLUMNS).all() as unknown as IndexRow[]),
-      };
+  get(version: number, question: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${version}|${question}`;
+    let answer = this.entries.get(key);
+    if (answer) {
+      this.entries.delete(key);
+    } else {
+      answer = compute();
+      answer.catch(() => this.entries.delete(key));
     }
-    return this.memory.index;
+    this.entries.set(key, answer);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return answer;
+  }
+}
+
+type Listings = ExpressionBuilder<Database & { l: Database["listings"] }, "l">;
+
+/** The filters as a condition over `listings l`, with the index's semantics. */
+function listingWhere(
+  eb: Listings,
+  filters: ListingFilters,
+  within: (bounds: Bounds) => Expression<SqlBool>,
+): Expression<SqlBool> {
+  const clauses: Expression<SqlBool>[] = [];
+  if (filters.mun?.length) clauses.push(eb("l.mun_code", "in", filters.mun));
+  if (filters.price_min !== undefined && filters.price_min > 0) clauses.push(eb("l.price", ">=", filters.price_min));
+  if (filters.price_max !== undefined) clauses.push(eb("l.price", "<=", filters.price_max));
+  // As the index: "rent" is a flag, every other value counts as a sale.
+  if (filters.forSaleForRent === "rent") clauses.push(eb("l.for_sale_for_rent", "=", "rent"));
+  if (filters.forSaleForRent === "buy") clauses.push(eb("l.for_sale_for_rent", "<>", "rent"));
+  if (filters.type?.length) clauses.push(eb("l.type", "in", filters.type));
+  if (filters.bedrooms) clauses.push(eb("l.bedrooms", ">=", filters.bedrooms));
+  if (filters.bathrooms) clauses.push(eb("l.bathrooms", ">=", filters.bathrooms));
+  // The flag as a condition: a boolean in PostgreSQL, 0 or 1 in SQLite.
+  if (filters.open_house) clauses.push(sql<SqlBool>`l.open_house`);
+  if (filters.status === "active") clauses.push(sql<SqlBool>`NOT l.sold`);
+  if (filters.status === "sold") clauses.push(sql<SqlBool>`l.sold`);
+  const b = filters.bounds;
+  if (b) {
+    // The spatial index finds candidates by box; the exact comparison keeps the edges inclusive
+    // (and drops what PostGIS's single-precision boxes let through).
+    clauses.push(within(b), eb.between("l.lat", b.south, b.north), eb.between("l.lng", b.west, b.east));
+  }
+  return eb.and(clauses);
+}
+
+export class ListingsStore {
+  // Over a million listings a count or a grid from SQL reads every matching row (tens to hundreds
+  // of ms, docs/scaling.md); the search page asks the same few of them for every visitor.
+  private readonly counts = new VersionMemo<number>(MEMO_COUNTS);
+  private readonly grids = new VersionMemo<GridMarker[]>(MEMO_GRIDS);
+  private readonly mode: "memory" | "wait" | "sql";
+  /** The columnar index and the listings version of the snapshot it was read from. */
+  private memory: { version: number; index: ListingIndex } | undefined;
+  private building: Promise<void> | undefined;
+  private municipalityCache: { version: number; list: Municipality[] } | undefined;
+  /** Index builds finished, and the last one's duration (ms): for tests and the bench. */
+  readonly indexStats = { builds: 0, lastBuildMs: 0 };
+  private readonly revisions: Revisions;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: StoreDialect,
+    private readonly options: ListingsOptions = {},
+  ) {
+    this.mode = options.index ?? "memory";
+    this.revisions = new Revisions(db, dialect);
   }
 
+  /** Changes whenever listings or municipalities change, in any process; derived caches key on it. */
+  version(): Promise<number> {
+    return this.revisions.read("listings");
+  }
+
+  /** The filters as a condition over `listings l`. */
+  private async where(filters: ListingFilters): Promise<Expression<SqlBool>> {
+    const within = await this.dialect.spatial.within(this.db);
+    return listingWhere(expressionBuilder<Database & { l: Database["listings"] }, "l">(), filters, within);
+  }
+
+  /**
+   * The in-memory index when it holds `version` or later (versions only grow), else undefined
+   * and a build is under way: the caller answers from SQL, which is current. Never an index
+   * older than the version the call read, so no answer after a write is stale. Mode "wait"
+   * waits for the build instead.
+   */
+  private async indexAt(version: number): Promise<ListingIndex | undefined> {
+    if (this.mode === "sql") return undefined;
+    for (;;) {
+      const memory = this.memory;
+      if (memory && memory.version >= version) return memory.index;
+      // Outdated, it will never answer again (versions only grow): its memory is let go before
+      // the next one is built, not held beside it.
+      if (memory) this.memory = undefined;
+      const build = this.startBuild();
+      if (this.mode !== "wait") return undefined;
+      await build;
+      // A build that failed leaves none: answer from SQL rather than loop.
+      if (!this.memory) return undefined;
+    }
+  }
+
+  /** One build at a time; a call that finds it outdated when done starts the next. */
+  private startBuild(): Promise<void> {
+    this.building ??= this.loadIndex()
+      .then((loaded) => {
+        if (!this.memory || loaded.version > this.memory.version) this.memory = loaded;
+      })
+      .catch((error: unknown) => {
+        if (this.options.onIndexError) this.options.onIndexError(error);
+        else
+          log.warn("[listings] in-memory search index not built; searches answer from SQL", {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+      })
+      .finally(() => {
+        this.building = undefined;
+      });
+    return this.building;
+  }
+
+  /** Builds what searches read from memory (the columnar index) for the current version, ahead of the first visitor. */
   async warm(): Promise<void> {
-    this.index();
+    if (this.mode === "sql") return;
+    const version = await this.version();
+    while (!this.memory || this.memory.version < version) {
+      const before = this.memory;
+      await this.startBuild();
+      if (this.memory === before) return; // failed: reported, searches stay on SQL
+    }
   }
 
-  private columns(listing: ListingRecord) {
-    return [
-      listing.uls,
-      listing.type,
-      listing.forSaleForRent,
-      listing.price,
-      listing.specs.bed,
-      listing.specs.bath,
-      listing.open_house ? 1 : 0,
-      listing.municipality.MUN_CODE,
-      listing.coords.lat,
-      listing.coords.lng,
-      listing.listed_at,
-      listing.badge === "sold" ? 1 : 0,
-    ] as const;
-  }
-
-  private insert(listing: ListingRecord): void {
-    const result = this.sql
-      .get(
-        `INSERT INTO listings(uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(uls) DO UPDATE SET type = excluded.type, for_sale_for_rent = excluded.for_sale_for_rent, price = excluded.price,
-         bedrooms = excluded.bedrooms, bathrooms = excluded.bathrooms, open_house = excluded.open_house, mun_code = excluded.mun_code,
-         lat = excluded.lat, lng = excluded.lng, listed_at = excluded.listed_at, sold = excluded.sold
-       RETURNING id`,
-      )
-      .get(...this.columns(listing)) as { id: number };
-    this.sql.get("INSERT OR REPLACE INTO listing_docs(id, doc) VALUES(?, ?)").run(result.id, JSON.stringify(listing));
-    this.sql
-      .get("INSERT OR REPLACE INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)")
-      .run(result.id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
-  }
-
-  /** A write: one transaction that also bumps the listings and content revisions. */
-  private transaction(work: () => void): void {
-    sqliteTransaction(this.db, () => {
-      work();
-      bumpRevisions(this.sql, "listings", "content");
-    });
-    this.memory = undefined;
-  }
-
-  /** Bulk load: one transaction, prepared statements, explicit ids, secondary indexes rebuilt after the insert. */
-  async replaceAll(listings: Iterable<ListingRecord>): Promise<void> {
-    this.transaction(() => {
-      // The secondary indexes as the migrations made them: dropped, then made again after the load.
-      const indexes = this.db
-        .prepare(
-          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'listings' AND sql IS NOT NULL",
-        )
-        .all() as { name: string; sql: string }[];
-      for (const { name } of indexes) this.db.exec(`DROP INDEX "${name}"`);
-      this.db.exec("DELETE FROM listings; DELETE FROM listing_docs; DELETE FROM listings_rtree;");
-      const row = this.db.prepare(
-        "INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at, sold) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      );
-      const doc = this.db.prepare("INSERT INTO listing_docs(id, doc) VALUES(?, ?)");
-      const box = this.db.prepare(
-        "INSERT INTO listings_rtree(id, min_lat, max_lat, min_lng, max_lng) VALUES(?, ?, ?, ?, ?)",
-      );
-      let id = 0;
-      for (const listing of listings) {
-        id++;
-        row.run(id, ...this.columns(listing));
-        doc.run(id, JSON.stringify(listing));
-        box.run(id, listing.coords.lat, listing.coords.lat, listing.coords.lng, listing.coords.lng);
+  /**
+   * Reads the filter columns of every listing in one read-only snapshot, with the listings
+   * version of that same snapshot, in keyset pages straight into typed arrays (no object per row).
+   */
+  private async loadIndex(): Promise<{ version: number; index: ListingIndex }> {
+    const started = performance.now();
+    const loaded = await this.dialect.snapshotArrays(this.db, async (arrays) => {
+      const [versionRow] = await arrays(this.db.selectFrom("revisions").select("n").where("name", "=", "listings"));
+      const [sized] = await arrays(this.db.selectFrom("listings").select((eb) => eb.fn.countAll().as("n")));
+      const builder = new ListingIndexBuilder(Number(sized?.[0] ?? 0));
+      let after = 0;
+      for (;;) {
+        const rows = (await arrays(
+          this.db
+            .selectFrom("listings")
+            .select([
+              "id",
+              "uls",
+              "type",
+              "for_sale_for_rent",
+              "price",
+              "bedrooms",
+              "bathrooms",
+              "open_house",
+              "mun_code",
+              "lat",
+              "lng",
+              this.dialect.epochMs("listed_at").as("listed_ms"),
+              "sold",
+            ])
+            .where("id", ">", after)
+            .orderBy("id")
+            .limit(INDEX_PAGE),
+        )) as [
+          number,
+          string,
+          string,
+          string,
+          number,
+          number,
+          number,
+          number,
+          string,
+          number,
+          number,
+          number,
+          number,
+        ][];
+        for (const r of rows) {
+          builder.add(
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            Boolean(r[7]),
+            r[8],
+            r[9],
+            r[10],
+            r[11],
+            Boolean(r[12]),
+          );
+        }
+        if (rows.length < INDEX_PAGE) break;
+        after = rows[rows.length - 1]![0];
       }
-      for (const index of indexes) this.db.exec(index.sql);
+      return { version: Number(versionRow?.[0] ?? 0), index: builder.finish() };
     });
-    this.db.exec("ANALYZE");
-    this.sql.clear();
+    this.indexStats.builds++;
+    this.indexStats.lastBuildMs = performance.now() - started;
+    return loaded;
   }
 
+  /** Documents by id, in the order of `ids` (a listing removed since the index was read is left out). */
+  private async docs(ids: readonly number[]): Promise<ListingRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom("listing_docs").select(["id", "doc"]).where("id", "in", ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r.doc]));
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc === undefined ? [] : [JSON.parse(doc) as ListingRecord];
+    });
+  }
+
+  /**
+   * Replaces every listing (seeding, imports) in one transaction; read once, in order, so a
+   * generator of a million does not sit in memory. The secondary indexes (not those of
+   * constraints) are dropped, the rows inserted in batches, then the indexes made again in one
+   * pass each: building an index once is several times faster than updating it per row (a
+   * million listings: docs/scaling.md). Readers see the old listings until the commit.
+   */
+  async replaceAll(listings: Iterable<ListingRecord>): Promise<void> {
+    const { bulk, spatial } = this.dialect;
+    await this.db.transaction().execute(async (trx) => {
+      const indexes = await bulk.indexes(trx, "listings");
+      for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+      await bulk.truncate(trx, ["listings", "listing_docs"]);
+      await spatial.clear(trx);
+      let batch: ListingRecord[] = [];
+      let next = 1;
+      const flush = async () => {
+        const ids = batch.map((_, i) => next + i);
+        await bulk.insert(
+          trx,
+          "listings",
+          LISTING_COLUMNS,
+          batch.map((listing, i) => loadRowOf(ids[i]!, listing)),
+        );
+        await bulk.insert(
+          trx,
+          "listing_docs",
+          { id: "integer", doc: "json" },
+          batch.map((listing, i) => [ids[i], JSON.stringify(listing)]),
+        );
+        await spatial.put(
+          trx,
+          batch.map((l, i) => ({ id: ids[i]!, lat: l.coords.lat, lng: l.coords.lng })),
+        );
+        next += batch.length;
+        batch = [];
+      };
+      for (const listing of listings) {
+        batch.push(listing);
+        if (batch.length === BATCH) await flush();
+      }
+      if (batch.length) await flush();
+      await bulk.buildIndexes(trx, indexes);
+      await bulk.syncIdentity(trx, "listings", "id");
+      await bumpRevisions(trx, "listings", "content");
+    });
+    await bulk.analyze(["listings", "listing_docs"]);
+  }
+
+  /** Creates a listing or replaces the one with the same `uls`. */
   async upsert(listing: ListingRecord): Promise<void> {
-    this.transaction(() => this.insert(listing));
+    await this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("listings")
+        .values(columnsOf(listing))
+        .onConflict((oc) =>
+          oc.column("uls").doUpdateSet((eb) => ({
+            type: eb.ref("excluded.type"),
+            for_sale_for_rent: eb.ref("excluded.for_sale_for_rent"),
+            price: eb.ref("excluded.price"),
+            bedrooms: eb.ref("excluded.bedrooms"),
+            bathrooms: eb.ref("excluded.bathrooms"),
+            open_house: eb.ref("excluded.open_house"),
+            mun_code: eb.ref("excluded.mun_code"),
+            lat: eb.ref("excluded.lat"),
+            lng: eb.ref("excluded.lng"),
+            listed_at: eb.ref("excluded.listed_at"),
+            sold: eb.ref("excluded.sold"),
+          })),
+        )
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("listing_docs")
+        .values({ id, doc: JSON.stringify(listing) })
+        .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ doc: eb.ref("excluded.doc") })))
+        .execute();
+      await this.dialect.spatial.put(trx, [{ id, lat: listing.coords.lat, lng: listing.coords.lng }]);
+      await bumpRevisions(trx, "listings", "content");
+    });
   }
 
   async size(): Promise<number> {
-    return (this.sql.get("SELECT count(*) AS n FROM listings").get() as { n: number }).n;
+    const row = await this.db
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async count(filters: ListingFilters): Promise<number> {
-    return this.index().count(filters);
+    const version = await this.version();
+    return this.counts.get(version, JSON.stringify(filters), async () => {
+      const index = await this.indexAt(version);
+      if (index) return index.count(filters);
+      const row = await this.db
+        .selectFrom("listings as l")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(await this.where(filters))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    });
   }
 
-  private docs(index: ListingIndex, rows: readonly number[]): ListingRecord[] {
-    const byId = this.sql.get("SELECT doc FROM listing_docs WHERE id = ?");
-    const out: ListingRecord[] = [];
-    for (const i of rows) {
-      // Missing only when another process replaced the listings since the index was read.
-      const row = byId.get(index.ids[i]!) as { doc: string } | undefined;
-      if (row) out.push(JSON.parse(row.doc) as ListingRecord);
-    }
-    return out;
-  }
-
+  /** One page of matching listings: newest/oldest by listing date, price_asc/price_desc by price; ties by id. */
   async search(filters: ListingFilters, order: ListingOrder, offset: number, limit: number): Promise<ListingRecord[]> {
-    const index = this.index();
-    return this.docs(index, index.page(filters, order, offset, limit));
+    const index = await this.indexAt(await this.version());
+    if (index) return this.docs(index.page(filters, order, offset, limit).map((i) => index.ids[i]!));
+    const where = await this.where(filters);
+    const rows = await this.db
+      .transaction()
+      .setAccessMode("read only")
+      .execute(async (trx) => {
+        // No parallel plan: the box is tested twice (GiST `&&`, exact BETWEENs) and PostgreSQL's
+        // planner multiplies the two selectivities (391 rows expected in a Montréal box for
+        // 32,674), so it expects a long walk of the order's index and starts workers: 51 ms, 46 of
+        // them before the first row, for a page that stops after 24 rows (2.6 ms alone; EXPLAIN
+        // ANALYZE, 1M listings).
+        await this.dialect.serialPlan(trx);
+        return trx
+          .selectFrom((eb) =>
+            eb
+              .selectFrom("listings as l")
+              .select(["l.id", "l.listed_at", "l.price", "l.for_sale_for_rent"])
+              .where(where)
+              .orderBy(ORDER_BY[order])
+              .limit(limit)
+              .offset(offset)
+              .as("l"),
+          )
+          .innerJoin("listing_docs as d", "d.id", "l.id")
+          .select("d.doc")
+          .orderBy(ORDER_BY[order])
+          .execute();
+      });
+    return rows.map((r) => JSON.parse(r.doc) as ListingRecord);
   }
 
+  /** Every matching point, in id order, for map clustering. */
   async points(filters: ListingFilters): Promise<MapPoint[]> {
-    const index = this.index();
-    return index.points(filters);
+    const index = await this.indexAt(await this.version());
+    if (index) return index.points(filters);
+    const rows = await this.db
+      .selectFrom("listings as l")
+      .select(["l.uls", "l.lat", "l.lng", "l.price", "l.type"])
+      .where(await this.where(filters))
+      .orderBy("l.id")
+      .execute();
+    return rows.map((r) => ({ ...r, type: r.type as MapPoint["type"] }));
   }
 
-  async grid(filters: ListingFilters, zoom: number, cellPx?: number): Promise<GridMarker[]> {
-    const index = this.index();
-    return index.grid(filters, zoom, cellPx);
+  /** The matching listings grouped in cells of `cellPx` web-mercator pixels at `zoom` (see ListingIndex.gridClusters). */
+  async grid(filters: ListingFilters, zoom: number, cellPx = 80): Promise<GridMarker[]> {
+    const version = await this.version();
+    return this.grids.get(version, JSON.stringify([filters, zoom, cellPx]), async () => {
+      const index = await this.indexAt(version);
+      return index ? index.grid(filters, zoom, cellPx) : this.gridOf(filters, zoom, cellPx);
+    });
+  }
+
+  /** Grid clustering in the database: one GROUP BY over the matching rows, the same cells as the index's. */
+  private async gridOf(filters: ListingFilters, zoom: number, cellPx: number): Promise<GridMarker[]> {
+    const where = await this.where(filters);
+    const scale = (256 * 2 ** zoom) / cellPx;
+    const { greatest, least } = this.dialect;
+    const lat = greatest(-85, least(85, sql.ref("l.lat")));
+    const cell = (axis: "x" | "y") => sql`cast(floor(${sql.ref(axis)} * cast(${scale} as double precision)) as bigint)`;
+    // The first listing of a cell (by id) is found by min(id) and one join, not by ordered
+    // array_agg: five arrays of every matching row sorted per cell made a new filter set over
+    // a million listings a 9 s sort on disk; a hash aggregate of scalars stays in memory.
+    const { rows } = await sql<{
+      cx: number;
+      cy: number;
+      count: number;
+      lat: number;
+      lng: number;
+      min_x: number;
+      max_x: number;
+      min_y: number;
+      max_y: number;
+      uls: string;
+      price: number;
+      type: MapPoint["type"];
+      first_lat: number;
+      first_lng: number;
+    }>`WITH m AS (
+         SELECT l.id, l.lat, l.lng,
+           (l.lng + 180) / 360 AS x,
+           0.5 - ln((1 + sin(radians(${lat}))) / (1 - sin(radians(${lat})))) / (4 * pi()) AS y
+         FROM listings l WHERE ${where}
+       ), g AS (
+         SELECT ${cell("x")} AS cx, ${cell("y")} AS cy, count(*) AS count,
+           avg(lat) AS lat, avg(lng) AS lng, min(x) AS min_x, max(x) AS max_x, min(y) AS min_y, max(y) AS max_y,
+           min(id) AS first_id
+         FROM m GROUP BY 1, 2
+       )
+       SELECT g.cx, g.cy, g.count, g.lat, g.lng, g.min_x, g.max_x, g.min_y, g.max_y,
+         f.uls, f.price, f.type, f.lat AS first_lat, f.lng AS first_lng
+       FROM g JOIN listings f ON f.id = g.first_id`.execute(this.db);
+    return rows.map((r): GridMarker => {
+      if (Number(r.count) === 1) {
+        return { kind: "listing", uls: r.uls, lat: r.first_lat, lng: r.first_lng, price: r.price, type: r.type };
+      }
+      return {
+        kind: "cluster",
+        id: gridCellId(gridCellKey(Number(r.cx), Number(r.cy))),
+        count: Number(r.count),
+        lat: r.lat,
+        lng: r.lng,
+        expansion: clusterExpansion(zoom, cellPx, r.max_x - r.min_x, r.max_y - r.min_y),
+      };
+    });
   }
 
   async get(uls: string): Promise<ListingRecord | undefined> {
-    const index = this.index();
-    const row = index.rowOf(uls);
-    return row === undefined ? undefined : this.docs(index, [row])[0];
+    const row = await this.db
+      .selectFrom("listings as l")
+      .innerJoin("listing_docs as d", "d.id", "l.id")
+      .select("d.doc")
+      .where("l.uls", "=", uls)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.doc) as ListingRecord) : undefined;
   }
 
+  /** Takes a listing off the market: it leaves every search, and `removed` keeps its last version. False if unknown. */
   async remove(uls: string, removedAt = new Date().toISOString()): Promise<boolean> {
-    let done = false;
-    this.transaction(() => {
-      const row = this.sql
-        .get("SELECT l.id, d.doc FROM listings l JOIN listing_docs d ON d.id = l.id WHERE l.uls = ?")
-        .get(uls) as { id: number; doc: string } | undefined;
-      if (!row) return;
-      this.sql
-        .get("INSERT OR REPLACE INTO removed_listings(uls, doc, removed_at) VALUES(?, ?, ?)")
-        .run(uls, row.doc, removedAt);
-      this.sql.get("DELETE FROM listings WHERE id = ?").run(row.id);
-      this.sql.get("DELETE FROM listing_docs WHERE id = ?").run(row.id);
-      this.sql.get("DELETE FROM listings_rtree WHERE id = ?").run(row.id);
-      done = true;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.dialect
+        .forUpdate(
+          trx
+            .selectFrom("listings as l")
+            .innerJoin("listing_docs as d", "d.id", "l.id")
+            .select(["l.id", "d.doc"])
+            .where("l.uls", "=", uls),
+        )
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx
+        .insertInto("removed_listings")
+        .values({ uls, doc: row.doc, removed_at: removedAt })
+        .onConflict((oc) =>
+          oc.column("uls").doUpdateSet((eb) => ({
+            doc: eb.ref("excluded.doc"),
+            removed_at: eb.ref("excluded.removed_at"),
+          })),
+        )
+        .execute();
+      await trx.deleteFrom("listing_docs").where("id", "=", row.id).execute();
+      await trx.deleteFrom("listings").where("id", "=", row.id).execute();
+      await this.dialect.spatial.remove(trx, [row.id]);
+      await bumpRevisions(trx, "listings", "content");
+      return true;
     });
-    return done;
   }
 
+  /** A listing taken off the market (its page answers 410 with similar ones), unless it is listed again. */
   async removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined> {
-    if (this.index().rowOf(uls) !== undefined) return undefined;
-    const row = this.sql.get("SELECT doc, removed_at FROM removed_listings WHERE uls = ?").get(uls) as
-      | { doc: string; removed_at: string }
-      | undefined;
+    const row = await this.db
+      .selectFrom("removed_listings as r")
+      .select(["r.doc", "r.removed_at"])
+      .where("r.uls", "=", uls)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("listings as l").select("l.id").whereRef("l.uls", "=", "r.uls"))))
+      .executeTakeFirst();
     return row ? { listing: JSON.parse(row.doc) as ListingRecord, removed_at: row.removed_at } : undefined;
   }
 
   async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {
-    this.transaction(() => {
-      this.db.exec("DELETE FROM municipalities");
-      const insert = this.sql.get("INSERT INTO municipalities(mun_code, description) VALUES(?, ?)");
-      for (const m of municipalities) insert.run(m.MUN_CODE, m.DESCRIPTION);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("municipalities").execute();
+      for (let i = 0; i < municipalities.length; i += 1000) {
+        await trx
+          .insertInto("municipalities")
+          .values(municipalities.slice(i, i + 1000).map((m) => ({ mun_code: m.MUN_CODE, description: m.DESCRIPTION })))
+          .execute();
+      }
+      await bumpRevisions(trx, "listings", "content");
     });
   }
 
+  /** Sorted by DESCRIPTION in French collation (accents and case ignored, "Île" next to "Ile"). */
   async municipalities(): Promise<Municipality[]> {
-    const version = readRevision(this.sql, "listings");
+    const version = await this.version();
     if (this.municipalityCache?.version !== version) {
-      const rows = this.sql
-        .get("SELECT mun_code AS MUN_CODE, description AS DESCRIPTION FROM municipalities")
-        .all() as Municipality[];
-      const list = sortMunicipalities(rows.map((r) => ({ MUN_CODE: r.MUN_CODE, DESCRIPTION: r.DESCRIPTION })));
+      const rows = await this.db.selectFrom("municipalities").select(["mun_code", "description"]).execute();
+      const list = sortMunicipalities(rows.map((r) => ({ MUN_CODE: r.mun_code, DESCRIPTION: r.description })));
       this.municipalityCache = { version, list };
     }
     return this.municipalityCache.list.map((m) => ({ ...m }));

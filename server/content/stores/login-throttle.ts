@@ -4,8 +4,8 @@
  * (server/auth/throttle.ts); the store counts atomically and keeps the latest end of a wait.
  * Times are milliseconds since the epoch.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { StatementCache, sqliteTransaction } from "../db/sqlite";
+import { sql } from "kysely";
+import type { Db } from "../db/dialect";
 
 export interface ThrottleState {
   /** Failures since the last success, forgotten a window after the last one. */
@@ -14,48 +14,31 @@ export interface ThrottleState {
   blocked_until_ms: number;
 }
 
-export interface LoginThrottleStore {
+const THROTTLE_PRUNE_EVERY_MS = 10 * 60_000;
+
+export class LoginThrottleStore {
+  private lastPrune = 0;
+
+  constructor(private readonly db: Db) {}
+
   /** The state of a key; failures older than `windowMs` count as none. */
-  get(key: string, now: number, windowMs: number): Promise<ThrottleState>;
+  async get(key: string, now: number, windowMs: number): Promise<ThrottleState> {
+    const row = await this.db
+      .selectFrom("login_throttle")
+      .select(["failures", "last_failure_ms", "blocked_until_ms"])
+      .where("key", "=", key)
+      .executeTakeFirst();
+    if (!row) return { failures: 0, blocked_until_ms: 0 };
+    return {
+      failures: row.last_failure_ms > now - windowMs ? row.failures : 0,
+      blocked_until_ms: row.blocked_until_ms > now ? row.blocked_until_ms : 0,
+    };
+  }
+
   /**
    * Counts one failure and blocks the key until `now + delayOf(failures)` (never shortening a
    * longer block); returns the new state.
    */
-  fail(key: string, now: number, windowMs: number, delayOf: (failures: number) => number): Promise<ThrottleState>;
-  /** Forgets a key (a successful sign-in). */
-  clear(key: string): Promise<void>;
-  /** Drops keys with no failure in the window and no block left. */
-  prune(now: number, windowMs: number): Promise<number>;
-}
-
-export const THROTTLE_PRUNE_EVERY_MS = 10 * 60_000;
-
-/** The failure upsert, the same SQL in both dialects but for the parameters' spelling. */
-export const failStatement = (p: (n: 1 | 2 | 3) => string) => `
-  INSERT INTO login_throttle(key, failures, last_failure_ms, blocked_until_ms) VALUES(${p(1)}, 1, ${p(2)}, 0)
-  ON CONFLICT(key) DO UPDATE SET
-    failures = CASE WHEN login_throttle.last_failure_ms <= ${p(2)} - ${p(3)} THEN 1 ELSE login_throttle.failures + 1 END,
-    last_failure_ms = ${p(2)}
-  RETURNING failures, blocked_until_ms`;
-
-export class SqliteLoginThrottleStore implements LoginThrottleStore {
-  private readonly sql: StatementCache;
-  private readonly failSql = failStatement((n) => `?${n}`);
-  private lastPrune = 0;
-
-  constructor(private readonly db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
-
-  async get(key: string, now: number, windowMs: number): Promise<ThrottleState> {
-    const row = this.sql
-      .get("SELECT failures, last_failure_ms, blocked_until_ms FROM login_throttle WHERE key = ?")
-      .get(key) as { failures: number; last_failure_ms: number; blocked_until_ms: number } | undefined;
-    if (!row) return { failures: 0, blocked_until_ms: 0 };
-    const blocked = row.blocked_until_ms > now ? row.blocked_until_ms : 0;
-    return { failures: row.last_failure_ms > now - windowMs ? row.failures : 0, blocked_until_ms: blocked };
-  }
-
   async fail(
     key: string,
     now: number,
@@ -63,24 +46,40 @@ export class SqliteLoginThrottleStore implements LoginThrottleStore {
     delayOf: (failures: number) => number,
   ): Promise<ThrottleState> {
     if (now - this.lastPrune > THROTTLE_PRUNE_EVERY_MS) await this.prune(now, windowMs);
-    return sqliteTransaction(this.db, () => {
-      const row = this.sql.get(this.failSql).get(key, now, windowMs) as { failures: number; blocked_until_ms: number };
+    const at = sql<number>`cast(${now} as bigint)`;
+    // The upsert counts under the row's lock (SQLite: the write lock), so concurrent failures all count.
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("login_throttle")
+        .values({ key, failures: 1, last_failure_ms: at, blocked_until_ms: 0 })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            failures: sql`CASE WHEN login_throttle.last_failure_ms <= ${at} - cast(${windowMs} as bigint)
+              THEN 1 ELSE login_throttle.failures + 1 END`,
+            last_failure_ms: at,
+          }),
+        )
+        .returning(["failures", "blocked_until_ms"])
+        .executeTakeFirstOrThrow();
       const until = Math.max(row.blocked_until_ms, now + delayOf(row.failures));
-      this.sql.get("UPDATE login_throttle SET blocked_until_ms = ? WHERE key = ?").run(until, key);
+      await trx.updateTable("login_throttle").set({ blocked_until_ms: until }).where("key", "=", key).execute();
       return { failures: row.failures, blocked_until_ms: until > now ? until : 0 };
     });
   }
 
+  /** Forgets a key (a successful sign-in). */
   async clear(key: string): Promise<void> {
-    this.sql.get("DELETE FROM login_throttle WHERE key = ?").run(key);
+    await this.db.deleteFrom("login_throttle").where("key", "=", key).execute();
   }
 
+  /** Drops keys with no failure in the window and no block left. */
   async prune(now: number, windowMs: number): Promise<number> {
     this.lastPrune = now;
-    return Number(
-      this.sql
-        .get("DELETE FROM login_throttle WHERE last_failure_ms <= ? AND blocked_until_ms <= ?")
-        .run(now - windowMs, now).changes,
-    );
+    const result = await this.db
+      .deleteFrom("login_throttle")
+      .where("last_failure_ms", "<=", now - windowMs)
+      .where("blocked_until_ms", "<=", now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

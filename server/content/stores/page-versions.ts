@@ -1,13 +1,11 @@
 /**
  * Page versions: every successful save of a page (its creation, each publish) keeps an
  * immutable snapshot of the document with who saved it, when, and a summary of what changed
- * against the version before. The snapshot is written by the repository's `savePage` inside
- * the page's own transaction (`recordPageVersion` here, `recordPageVersionPg` in
- * page-versions.postgres.ts), so a saved page never lacks its version and a version never
- * exists for a save that rolled back. This store only reads them: newest first, paged by
+ * against the version before. The snapshot is written by the content store's `savePage` inside
+ * the page's own transaction (`recordPageVersion`), so a saved page never lacks its version and a
+ * version never exists for a save that rolled back. This store only reads them: newest first, paged by
  * version number (keyset), and one version's document.
  */
-import type { DatabaseSync } from "node:sqlite";
 import { z } from "zod";
 import {
   type ChangeSummary,
@@ -15,8 +13,8 @@ import {
   type DiffablePage,
   summariseChanges,
 } from "../../../schema/page-diff";
-import { StatementCache } from "../db/sqlite";
-import { type PageRecord, pageDocument, pageRecordSchema } from "../repository";
+import type { Db, Trx } from "../db/dialect";
+import { type PageRecord, pageDocument, pageRecordSchema } from "./content-records";
 
 /** Who saved a version: an editor's account, or nobody (fixtures, imports, scripts). */
 export const versionEditorSchema = z.object({ id: z.string().min(1), name: z.string() });
@@ -41,14 +39,7 @@ export interface VersionPage {
 
 export const VERSIONS_PAGE_MAX = 100;
 
-export interface PageVersionsStore {
-  /** A page's versions, newest first, `limit` at a time, older than `before` when given. */
-  list(siteId: string, pageId: string, options?: { limit?: number; before?: number }): Promise<VersionPage>;
-  /** One version with its page document (the page as it was saved, at that version). */
-  get(siteId: string, pageId: string, version: number): Promise<PageVersion | undefined>;
-}
-
-/** The row both dialects write; `previous` is the stored page before this save (undefined when created). */
+/** The row a save writes; `previous` is the stored page before this save (undefined when created). */
 export function versionRow(
   page: PageRecord,
   previous: unknown,
@@ -63,19 +54,18 @@ export function versionRow(
   };
 }
 
-export const clampLimit = (limit: number | undefined) =>
+const clampLimit = (limit: number | undefined) =>
   Math.max(1, Math.min(VERSIONS_PAGE_MAX, Math.trunc(limit ?? 20) || 20));
 
-type SqliteRow = {
+type Row = {
   version: number;
   editor_id: string | null;
   editor_name: string | null;
   created_at: string;
   summary: string;
-  doc?: string;
 };
 
-function summaryOf(row: SqliteRow): PageVersionSummary {
+function summaryOf(row: Row): PageVersionSummary {
   return pageVersionSummarySchema.parse({
     version: row.version,
     editor: row.editor_id ? { id: row.editor_id, name: row.editor_name ?? "" } : null,
@@ -84,67 +74,82 @@ function summaryOf(row: SqliteRow): PageVersionSummary {
   });
 }
 
-const INSERT_SQLITE = `INSERT INTO page_versions(site_id, page_id, version, doc, editor_id, editor_name, created_at, summary)
-  VALUES(?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT(site_id, page_id, version) DO UPDATE SET doc = excluded.doc, editor_id = excluded.editor_id,
-    editor_name = excluded.editor_name, created_at = excluded.created_at, summary = excluded.summary`;
-
-/** Writes a version inside the caller's transaction (SqliteContentRepository.savePage). */
-export function recordPageVersion(
-  sql: StatementCache,
-  siteId: string,
-  page: PageRecord,
-  version: number,
-  previousDoc: string | undefined,
-  editor: VersionEditor | undefined,
-  at: string,
-): void {
-  const row = versionRow(page, previousDoc === undefined ? undefined : JSON.parse(previousDoc), editor);
-  sql
-    .get(INSERT_SQLITE)
-    .run(
-      siteId,
-      page.page_id,
-      version,
-      row.doc,
-      row.editor?.id ?? null,
-      row.editor?.name ?? null,
-      at,
-      JSON.stringify(row.summary),
-    );
+/** A version to write: the page as saved and its stored document before the save (JSON text; undefined when created). */
+export interface VersionWrite {
+  siteId: string;
+  page: PageRecord;
+  version: number;
+  previousDoc: string | undefined;
+  editor: VersionEditor | undefined;
+  at: string;
 }
 
-export class SqlitePageVersionsStore implements PageVersionsStore {
-  private readonly sql: StatementCache;
-
-  constructor(db: DatabaseSync) {
-    this.sql = new StatementCache(db);
+/** Writes versions inside the caller's transaction (ContentStore.savePage, importSites). */
+export async function recordPageVersions(trx: Trx, writes: readonly VersionWrite[]): Promise<void> {
+  // Rows per statement well under both databases' limits on parameters.
+  for (let i = 0; i < writes.length; i += 500) {
+    const rows = writes.slice(i, i + 500).map((w) => {
+      const row = versionRow(w.page, w.previousDoc === undefined ? undefined : JSON.parse(w.previousDoc), w.editor);
+      return {
+        site_id: w.siteId,
+        page_id: w.page.page_id,
+        version: w.version,
+        doc: row.doc,
+        editor_id: row.editor?.id ?? null,
+        editor_name: row.editor?.name ?? null,
+        created_at: w.at,
+        summary: JSON.stringify(row.summary),
+      };
+    });
+    await trx
+      .insertInto("page_versions")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(["site_id", "page_id", "version"]).doUpdateSet((eb) => ({
+          doc: eb.ref("excluded.doc"),
+          editor_id: eb.ref("excluded.editor_id"),
+          editor_name: eb.ref("excluded.editor_name"),
+          created_at: eb.ref("excluded.created_at"),
+          summary: eb.ref("excluded.summary"),
+        })),
+      )
+      .execute();
   }
+}
 
+/** Reads a page's versions: newest first, paged by version number (keyset), and one version's document. */
+export class PageVersionsStore {
+  constructor(private readonly db: Db) {}
+
+  /** A page's versions, newest first, `limit` at a time, older than `before` when given. */
   async list(siteId: string, pageId: string, options: { limit?: number; before?: number } = {}): Promise<VersionPage> {
     const limit = clampLimit(options.limit);
-    const rows = this.sql
-      .get(
-        `SELECT version, editor_id, editor_name, created_at, summary FROM page_versions
-         WHERE site_id = ? AND page_id = ? AND (? IS NULL OR version < ?)
-         ORDER BY version DESC LIMIT ?`,
-      )
-      .all(siteId, pageId, options.before ?? null, options.before ?? null, limit + 1) as SqliteRow[];
+    const rows = await this.db
+      .selectFrom("page_versions")
+      .select(["version", "editor_id", "editor_name", "created_at", "summary"])
+      .where("site_id", "=", siteId)
+      .where("page_id", "=", pageId)
+      .$if(options.before !== undefined, (q) => q.where("version", "<", options.before!))
+      .orderBy("version", "desc")
+      .limit(limit + 1)
+      .execute();
     const versions = rows.slice(0, limit).map(summaryOf);
     return { versions, next: rows.length > limit ? (versions.at(-1)?.version ?? null) : null };
   }
 
+  /** One version with its page document (the page as it was saved, at that version). */
   async get(siteId: string, pageId: string, version: number): Promise<PageVersion | undefined> {
-    const row = this.sql
-      .get(
-        `SELECT version, editor_id, editor_name, created_at, summary, doc FROM page_versions
-         WHERE site_id = ? AND page_id = ? AND version = ?`,
-      )
-      .get(siteId, pageId, version) as SqliteRow | undefined;
+    const row = await this.db
+      .selectFrom("page_versions")
+      .select(["version", "editor_id", "editor_name", "created_at", "summary", "doc"])
+      .where("site_id", "=", siteId)
+      .where("page_id", "=", pageId)
+      .where("version", "=", version)
+      .executeTakeFirst();
     if (!row) return undefined;
     return pageVersionSchema.parse({
       ...summaryOf(row),
-      page: { ...JSON.parse(row.doc ?? "{}"), version: row.version, updated_at: row.created_at },
+      page: { ...JSON.parse(row.doc), version: row.version, updated_at: row.created_at },
     });
   }
 }

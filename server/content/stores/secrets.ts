@@ -3,23 +3,22 @@
  * They live in the database, never in a bundle or a log; the first process to ask makes
  * the key, every other reads the same one.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { StatementCache } from "../db/sqlite";
+import type { Db } from "../db/dialect";
 
-export interface SecretsStore {
+export class SecretsStore {
+  constructor(private readonly db: Db) {}
+
   /** The secret `name`: made with `make()` on first use, the same value for every process after. */
-  getOrCreate(name: string, make: () => string): Promise<string>;
-}
-
-export class SqliteSecretsStore implements SecretsStore {
-  private readonly sql: StatementCache;
-
-  constructor(db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
-
   async getOrCreate(name: string, make: () => string): Promise<string> {
-    this.sql.get("INSERT INTO app_secrets(name, value) VALUES(?, ?) ON CONFLICT(name) DO NOTHING").run(name, make());
-    return (this.sql.get("SELECT value FROM app_secrets WHERE name = ?").get(name) as { value: string }).value;
+    // Insert-if-absent, then read what won: a concurrent insert by another process either
+    // committed first (ours does nothing) or waits for ours; the read sees the winner either way.
+    await this.db
+      .insertInto("app_secrets")
+      .values({ name, value: make() })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    const row = await this.db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirst();
+    if (!row) throw new Error(`Secret ${name} could not be read`);
+    return row.value;
   }
 }

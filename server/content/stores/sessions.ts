@@ -4,8 +4,8 @@
  * stored) and listed and revoked by a public id. It ends at `expires_ms` (absolute) or
  * when unused for the idle lifetime the caller passes. Times are milliseconds since the epoch.
  */
-import type { DatabaseSync } from "node:sqlite";
-import { StatementCache } from "../db/sqlite";
+import { sql } from "kysely";
+import type { Db, StoreDialect } from "../db/dialect";
 
 export type SessionMethod = "passkey" | "password" | "setup" | "invite";
 
@@ -20,13 +20,16 @@ export interface SessionRecord {
   expires_ms: number;
   ip: string | null;
   user_agent: string | null;
+  /** When the editor last proved who they are in this session (sign-in, then re-authentication). */
+  authenticated_ms: number;
 }
 
-export interface NewSession extends SessionRecord {
+export interface NewSession extends Omit<SessionRecord, "authenticated_ms"> {
   token_hash: string;
 }
 
-export type ChallengeKind = "register" | "authenticate";
+/** "reauthenticate": a signed-in editor confirming who they are with a passkey (sudo mode). */
+export type ChallengeKind = "register" | "authenticate" | "reauthenticate";
 
 export interface ChallengeRecord {
   challenge: string;
@@ -36,129 +39,158 @@ export interface ChallengeRecord {
   expires_ms: number;
 }
 
-export interface SessionsStore {
-  create(session: NewSession): Promise<void>;
+/** How often a process prunes dead sessions while finding. */
+const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
+
+/** What a read returns: the session's columns, and when the editor last proved who they are. */
+const COLUMNS = [
+  "id",
+  "editor_id",
+  "method",
+  "created_ms",
+  "last_seen_ms",
+  "expires_ms",
+  "ip",
+  "user_agent",
+  "reauth_ms",
+] as const;
+
+const sessionOfRow = ({
+  reauth_ms,
+  ...row
+}: Omit<SessionRecord, "method" | "authenticated_ms"> & {
+  method: string;
+  reauth_ms: number | null;
+}): SessionRecord => ({
+  ...row,
+  method: row.method as SessionMethod,
+  authenticated_ms: reauth_ms ?? row.created_ms,
+});
+
+const isLive = (session: SessionRecord, now: number, idleMs: number) =>
+  session.expires_ms > now && session.last_seen_ms + idleMs > now;
+
+export class SessionsStore {
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: StoreDialect,
+  ) {}
+
+  async create(session: NewSession): Promise<void> {
+    await this.db
+      .insertInto("sessions")
+      .values({
+        id: session.id,
+        editor_id: session.editor_id,
+        method: session.method,
+        created_ms: session.created_ms,
+        last_seen_ms: session.last_seen_ms,
+        expires_ms: session.expires_ms,
+        ip: session.ip,
+        user_agent: session.user_agent,
+        token_hash: session.token_hash,
+      })
+      .execute();
+  }
+
   /**
    * The live session of this secret's hash: not past its absolute end nor idle for longer
    * than `idleMs`. A dead one is deleted and undefined returned.
    */
-  find(tokenHash: string, now: number, idleMs: number): Promise<SessionRecord | undefined>;
-  /** Records activity (the caller does it at most once a minute). */
-  touch(id: string, now: number): Promise<void>;
-  listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]>;
-  /** Revokes one session of an editor; false when there was none. */
-  revoke(editorId: string, id: string): Promise<boolean>;
-  /** Revokes every session of an editor but `exceptId`; returns how many. */
-  revokeAll(editorId: string, exceptId?: string): Promise<number>;
-  /** Deletes sessions past their end (absolute or idle) and expired challenges. */
-  prune(now: number, idleMs: number): Promise<number>;
-
-  putChallenge(id: string, challenge: ChallengeRecord): Promise<void>;
-  /** Uses a challenge once: deleted and returned, or undefined when unknown or expired. */
-  takeChallenge(id: string, now: number): Promise<ChallengeRecord | undefined>;
-}
-
-/** How often a process prunes dead sessions while finding. */
-export const SESSION_PRUNE_EVERY_MS = 10 * 60_000;
-
-const COLUMNS = "id, editor_id, method, created_ms, last_seen_ms, expires_ms, ip, user_agent";
-
-export const sessionOfRow = (row: Record<string, unknown>): SessionRecord => ({
-  id: String(row.id),
-  editor_id: String(row.editor_id),
-  method: row.method as SessionMethod,
-  created_ms: Number(row.created_ms),
-  last_seen_ms: Number(row.last_seen_ms),
-  expires_ms: Number(row.expires_ms),
-  ip: (row.ip as string | null) ?? null,
-  user_agent: (row.user_agent as string | null) ?? null,
-});
-
-export const isLive = (session: SessionRecord, now: number, idleMs: number) =>
-  session.expires_ms > now && session.last_seen_ms + idleMs > now;
-
-export class SqliteSessionsStore implements SessionsStore {
-  private readonly sql: StatementCache;
-  private lastPrune = 0;
-
-  constructor(db: DatabaseSync) {
-    this.sql = new StatementCache(db);
-  }
-
-  async create(session: NewSession): Promise<void> {
-    this.sql
-      .get(`INSERT INTO sessions(${COLUMNS}, token_hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
-        session.id,
-        session.editor_id,
-        session.method,
-        session.created_ms,
-        session.last_seen_ms,
-        session.expires_ms,
-        session.ip,
-        session.user_agent,
-        session.token_hash,
-      );
-  }
-
   async find(tokenHash: string, now: number, idleMs: number): Promise<SessionRecord | undefined> {
     if (now - this.lastPrune > SESSION_PRUNE_EVERY_MS) await this.prune(now, idleMs);
-    const row = this.sql.get(`SELECT ${COLUMNS} FROM sessions WHERE token_hash = ?`).get(tokenHash);
+    const row = await this.db
+      .selectFrom("sessions")
+      .select(COLUMNS)
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
     if (!row) return undefined;
     const session = sessionOfRow(row);
     if (isLive(session, now, idleMs)) return session;
-    this.sql.get("DELETE FROM sessions WHERE id = ?").run(session.id);
+    await this.db.deleteFrom("sessions").where("id", "=", session.id).execute();
     return undefined;
   }
 
+  /** Records activity (the caller does it at most once a minute). */
   async touch(id: string, now: number): Promise<void> {
-    this.sql.get("UPDATE sessions SET last_seen_ms = max(last_seen_ms, ?) WHERE id = ?").run(now, id);
+    await this.db
+      .updateTable("sessions")
+      .set({ last_seen_ms: this.dialect.greatest(sql.ref("last_seen_ms"), sql`cast(${now} as bigint)`) })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Records that the session's editor proved who they are again (sudo mode). */
+  async reauthenticated(id: string, now: number): Promise<void> {
+    await this.db.updateTable("sessions").set({ reauth_ms: now }).where("id", "=", id).execute();
   }
 
   async listForEditor(editorId: string, now: number, idleMs: number): Promise<SessionRecord[]> {
-    const rows = this.sql
-      .get(
-        `SELECT ${COLUMNS} FROM sessions WHERE editor_id = ? AND expires_ms > ? AND last_seen_ms > ? ORDER BY last_seen_ms DESC`,
-      )
-      .all(editorId, now, now - idleMs);
+    const rows = await this.db
+      .selectFrom("sessions")
+      .select(COLUMNS)
+      .where("editor_id", "=", editorId)
+      .where("expires_ms", ">", now)
+      .where("last_seen_ms", ">", now - idleMs)
+      .orderBy("last_seen_ms", "desc")
+      .execute();
     return rows.map(sessionOfRow);
   }
 
+  /** Revokes one session of an editor; false when there was none. */
   async revoke(editorId: string, id: string): Promise<boolean> {
-    return Number(this.sql.get("DELETE FROM sessions WHERE id = ? AND editor_id = ?").run(id, editorId).changes) > 0;
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("id", "=", id)
+      .where("editor_id", "=", editorId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
+  /** Revokes every session of an editor but `exceptId`; returns how many. */
   async revokeAll(editorId: string, exceptId?: string): Promise<number> {
-    return Number(
-      this.sql.get("DELETE FROM sessions WHERE editor_id = ? AND id <> ?").run(editorId, exceptId ?? "").changes,
-    );
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where("editor_id", "=", editorId)
+      .where("id", "<>", exceptId ?? "")
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
+  /** Deletes sessions past their end (absolute or idle) and expired challenges. */
   async prune(now: number, idleMs: number): Promise<number> {
     this.lastPrune = now;
-    const sessions = Number(
-      this.sql.get("DELETE FROM sessions WHERE expires_ms <= ? OR last_seen_ms <= ?").run(now, now - idleMs).changes,
-    );
-    this.sql.get("DELETE FROM auth_challenges WHERE expires_ms <= ?").run(now);
-    return sessions;
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where((eb) => eb.or([eb("expires_ms", "<=", now), eb("last_seen_ms", "<=", now - idleMs)]))
+      .executeTakeFirst();
+    await this.db.deleteFrom("auth_challenges").where("expires_ms", "<=", now).execute();
+    return Number(result.numDeletedRows);
   }
 
   async putChallenge(id: string, challenge: ChallengeRecord): Promise<void> {
-    this.sql
-      .get("INSERT INTO auth_challenges(id, challenge, kind, editor_id, expires_ms) VALUES(?, ?, ?, ?, ?)")
-      .run(id, challenge.challenge, challenge.kind, challenge.editor_id, challenge.expires_ms);
+    await this.db
+      .insertInto("auth_challenges")
+      .values({
+        id,
+        challenge: challenge.challenge,
+        kind: challenge.kind,
+        editor_id: challenge.editor_id,
+        expires_ms: challenge.expires_ms,
+      })
+      .execute();
   }
 
+  /** Uses a challenge once: deleted and returned, or undefined when unknown or expired. */
   async takeChallenge(id: string, now: number): Promise<ChallengeRecord | undefined> {
-    const row = this.sql
-      .get("DELETE FROM auth_challenges WHERE id = ? RETURNING challenge, kind, editor_id, expires_ms")
-      .get(id) as { challenge: string; kind: string; editor_id: string | null; expires_ms: number } | undefined;
-    if (!row || Number(row.expires_ms) <= now) return undefined;
-    return {
-      challenge: row.challenge,
-      kind: row.kind as ChallengeKind,
-      editor_id: row.editor_id,
-      expires_ms: Number(row.expires_ms),
-    };
+    const row = await this.db
+      .deleteFrom("auth_challenges")
+      .where("id", "=", id)
+      .returning(["challenge", "kind", "editor_id", "expires_ms"])
+      .executeTakeFirst();
+    if (!row || row.expires_ms <= now) return undefined;
+    return { ...row, kind: row.kind as ChallengeKind };
   }
 }

@@ -1,20 +1,19 @@
 /**
- * The content repository's contract and its records (sites, pages, redirects). Two
- * implementations: sqlite-repository.ts (the embedded default, node:sqlite, no native
- * build) and postgres-repository.ts (DATABASE_URL); storage.ts opens one of them with the
- * other stores, and tests/store/ runs the same cases against both.
+ * The records of the content store (stores/content.ts): sites, pages, redirects, variants, as
+ * zod schemas (every record read back is parsed with them). Apart from the store so that
+ * stores/page-versions.ts, which the content store writes through, can read them too.
  */
 import { z } from "zod";
-import { brokerCardSchema } from "../../schema/api";
-import { siteTypeSchema, VARIANT_COLORS } from "../../schema/common";
+import { brokerCardSchema } from "../../../schema/api";
+import { MAX_INT32, siteTypeSchema, VARIANT_COLORS } from "../../../schema/common";
 import {
   alternatePathSchema,
   metadataSchema,
   privacyPolicySchema,
   recaptchaSchema,
   seoSchema,
-} from "../../schema/page";
-import { themeSchema } from "../../schema/theme";
+} from "../../../schema/page";
+import { themeSchema } from "../../../schema/theme";
 
 export const siteRecordSchema = z.object({
   site_id: z.string().min(1),
@@ -52,7 +51,7 @@ export const pageRecordSchema = z.object({
   seo: seoSchema.partial().optional(),
   /** Excluded from the sitemap and marked noindex. */
   hidden: z.boolean().default(false),
-  version: z.number().int().nonnegative().default(1),
+  version: z.number().int().nonnegative().max(MAX_INT32).default(1),
   updated_at: z.string().optional(),
 });
 export type PageRecord = z.infer<typeof pageRecordSchema>;
@@ -105,79 +104,13 @@ export type SavePageResult =
   | { ok: false; reason: "path-taken"; path: string }
   | { ok: false; reason: "not-found" };
 
-/**
- * Sites, pages, redirects and demo blocks. Every method is asynchronous: the embedded
- * store answers from node:sqlite in microseconds, PostgreSQL over the network. Records
- * come back parsed with their zod schemas.
- */
-export interface ContentRepository {
-  /**
-   * The content revision: changes on every content write (sites, pages, redirects, demo
-   * blocks, listings, articles) made by any process on this database. One indexed read:
-   * caches of derived answers check it per request, so a publish on one process is seen
-   * by every other on its next request.
-   */
-  revision(): Promise<number>;
-
-  getSite(siteId: string): Promise<SiteRecord | undefined>;
-  findSiteByDomain(domain: string): Promise<SiteRecord | undefined>;
-  findSiteByMicrosite(micrositeId: string): Promise<SiteRecord | undefined>;
-  listSites(): Promise<SiteRecord[]>;
-  /** Creates or replaces a site and its domain names (a domain moves to the site that names it last). */
-  putSite(site: SiteRecord): Promise<void>;
-  /**
-   * A bulk load (`npm run seed:sites`): creates or replaces these sites, their domain names and
-   * pages in one transaction with one revision change. New pages keep their `version`, replaced ones get the
-   * stored version + 1 (an editor's open copy then conflicts), with no version check: a load, not an edit.
-   */
-  importSites(entries: readonly SiteImport[]): Promise<void>;
-
-  /** The page having this path in either locale. */
-  findPageByPath(siteId: string, path: string): Promise<PageRecord | undefined>;
-  getPage(siteId: string, pageId: string): Promise<PageRecord | undefined>;
-  /** Every page of a site, by French path. */
-  listPages(siteId: string): Promise<PageRecord[]>;
-  /**
-   * Creates or replaces a page. A new page keeps its `version`; a replaced one gets the
-   * stored version + 1. With `expectedVersion`, replacing is refused when the stored
-   * version differs ("conflict"); a path another page of the site uses is refused too.
-   * Every successful save keeps a version of the page in the same transaction
-   * (stores/page-versions.ts), saved by `editor` when given.
-   */
-  savePage(
-    siteId: string,
-    page: PageRecord,
-    expectedVersion?: number,
-    editor?: { id: string; name: string },
-  ): Promise<SavePageResult>;
-
-  /** A variant of a site; undefined for an id the site does not have. */
-  getVariant(siteId: string, variantId: string): Promise<VariantRecord | undefined>;
-  /** Every variant of a site, by id. */
-  listVariants(siteId: string): Promise<VariantRecord[]>;
-  /** Creates or replaces a variant. */
-  putVariant(siteId: string, variant: VariantRecord): Promise<void>;
-  /** Removes a variant; false when the site had no such variant. */
-  deleteVariant(siteId: string, variantId: string): Promise<boolean>;
-
-  findRedirect(siteId: string, path: string): Promise<RedirectRecord | undefined>;
-  putRedirect(siteId: string, redirect: RedirectRecord): Promise<void>;
-
-  getDemoBlocks(): Promise<unknown[]>;
-  putDemoBlocks(blocks: unknown[]): Promise<void>;
-
-  /** Small settings of the store itself (what was seeded, when); not content, no revision change. */
-  getMeta(key: string): Promise<string | undefined>;
-  setMeta(key: string, value: string): Promise<void>;
-}
-
 /** The stored document of a page: version and date are columns of their own. */
 export function pageDocument(page: PageRecord): Omit<PageRecord, "version" | "updated_at"> {
   const { version: _version, updated_at: _updated, ...doc } = page;
   return doc;
 }
 
-export type { AlternatePath } from "../../schema/page";
+export type { AlternatePath } from "../../../schema/page";
 export const alternatePathsOf = (page: PageRecord) =>
   z.array(alternatePathSchema).parse([
     { locale: "fr", path: page.paths.fr },

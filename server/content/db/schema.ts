@@ -1,0 +1,296 @@
+/**
+ * The tables every store queries, as Kysely types them: one `Database` for both databases.
+ * Rows read back the same from either (db/postgres.ts sets PostgreSQL's parsers to match SQLite):
+ * a JSON document is its text, an instant is ISO 8601 text, a flag is 0 or 1, a bigint a number.
+ * The tables themselves are made by the migrations (db/migrations.ts).
+ */
+import type { ColumnType, Generated } from "kysely";
+
+/** A JSON document: TEXT in SQLite, `json` in PostgreSQL (kept as written); read and written as its text. */
+export type Json = string;
+/** An instant: ISO 8601 TEXT in SQLite, `timestamptz` in PostgreSQL; read and written as ISO text. */
+export type Instant = string;
+/** A flag: INTEGER 0/1 in SQLite, `boolean` in PostgreSQL; read as 0/1, written as a boolean. */
+export type Flag = ColumnType<number, boolean, boolean>;
+/** A flag with a default (false). */
+type DefaultFlag = ColumnType<number, boolean | undefined, boolean>;
+
+export interface SitesTable {
+  site_id: string;
+  microsite_id: string;
+  doc: Json;
+}
+export interface SiteDomainsTable {
+  domain: string;
+  site_id: string;
+}
+export interface PagesTable {
+  site_id: string;
+  page_id: string;
+  path_fr: string;
+  path_en: string;
+  version: number;
+  doc: Json;
+  updated_at: Instant | null;
+}
+export interface RedirectsTable {
+  site_id: string;
+  from_path: string;
+  doc: Json;
+}
+export interface DemoBlocksTable {
+  id: number;
+  doc: Json;
+}
+export interface KeyValueTable {
+  key: string;
+  value: string;
+}
+export interface VariantsTable {
+  site_id: string;
+  variant_id: string;
+  doc: Json;
+}
+export interface PageVersionsTable {
+  site_id: string;
+  page_id: string;
+  version: number;
+  doc: Json;
+  editor_id: string | null;
+  editor_name: string | null;
+  created_at: Instant;
+  summary: Json;
+}
+export interface RevisionsTable {
+  name: "content" | "listings";
+  n: number;
+}
+
+export interface ListingsTable {
+  id: Generated<number>;
+  uls: string;
+  type: string;
+  for_sale_for_rent: string;
+  price: number;
+  bedrooms: number;
+  bathrooms: number;
+  open_house: DefaultFlag;
+  mun_code: string;
+  lat: number;
+  lng: number;
+  listed_at: Instant;
+  /** The listing's badge is "sold" (migration 93): out of a search unless its status asks for it. */
+  sold: DefaultFlag;
+}
+export interface ListingDocsTable {
+  id: number;
+  doc: Json;
+}
+/** SQLite only: the R*Tree of listing points (PostgreSQL's GiST index is on `listings` itself). */
+export interface ListingsRtreeTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+}
+export interface MunicipalitiesTable {
+  mun_code: string;
+  description: string;
+}
+export interface RemovedListingsTable {
+  uls: string;
+  doc: Json;
+  removed_at: Instant;
+}
+
+export interface ArticleCategoriesTable {
+  id: number;
+  label_fr: string;
+  label_en: string;
+}
+export interface ArticlesTable {
+  id: number;
+  category_id: number;
+  slug_fr: string | null;
+  slug_en: string | null;
+  published_at: Instant;
+  read_time_fr: number | null;
+  read_time_en: number | null;
+  doc: Json;
+}
+
+export interface SubmissionsTable {
+  seq: Generated<number>;
+  id: string;
+  site_id: string;
+  type: string;
+  locale: string;
+  recipient_type: string | null;
+  recipient_slug: string | null;
+  payload: Json;
+  ip_hash: string | null;
+  created_at: Instant;
+  status: Generated<string>;
+  handled_at: Instant | null;
+  name: Generated<string>;
+  email: Generated<string>;
+  search: Generated<string>;
+  consent: Json | null;
+}
+export interface LeadDeliveriesTable {
+  id: string;
+  submission_id: string;
+  channel: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_ms: number;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  last_error: string | null;
+  delivered_at: Instant | null;
+  created_at: Instant;
+}
+export interface RateLimitBucketsTable {
+  key: string;
+  tokens: number;
+  allowed: Flag;
+  updated_ms: number;
+  full_at_ms: number;
+}
+export interface CaptchaReplaysTable {
+  id: string;
+  expires_ms: number;
+}
+
+export interface EditorsTable {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  password_hash: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+export interface PasskeysTable {
+  id: string;
+  editor_id: string;
+  public_key: string;
+  counter: number;
+  /** A JSON array of strings. */
+  transports: string;
+  device_type: string;
+  backed_up: Flag;
+  name: string;
+  created_ms: number;
+  last_used_ms: number | null;
+}
+export interface AccountLinksTable {
+  token_hash: string;
+  kind: string;
+  editor_id: string | null;
+  created_ms: number;
+  expires_ms: number;
+  used_ms: number | null;
+}
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  editor_id: string;
+  method: string;
+  created_ms: number;
+  last_seen_ms: number;
+  expires_ms: number;
+  ip: string | null;
+  user_agent: string | null;
+  /** Migration 91: when the editor last proved who they are after signing in (sudo mode); null: at sign-in. */
+  reauth_ms: ColumnType<number | null, number | null | undefined, number | null>;
+}
+export interface AuthChallengesTable {
+  id: string;
+  challenge: string;
+  kind: string;
+  editor_id: string | null;
+  expires_ms: number;
+}
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_ms: number;
+  blocked_until_ms: number;
+}
+export interface ApiTokensTable {
+  id: string;
+  editor_id: string;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  /** A JSON array of scopes. */
+  scopes: string;
+  created_ms: number;
+  expires_ms: number | null;
+  last_used_ms: number | null;
+}
+export interface AuditLogTable {
+  seq: Generated<number>;
+  at_ms: number;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  target: string | null;
+  outcome: string;
+  details: Json | null;
+  ip: string | null;
+  user_agent: string | null;
+  via: string;
+}
+export interface PageLocksTable {
+  site_id: string;
+  page_id: string;
+  holder: string;
+  editor_id: string;
+  editor_name: string;
+  acquired_ms: number;
+  heartbeat_ms: number;
+  expires_ms: number;
+}
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Instant;
+}
+
+export interface Database {
+  sites: SitesTable;
+  site_domains: SiteDomainsTable;
+  pages: PagesTable;
+  redirects: RedirectsTable;
+  demo_blocks: DemoBlocksTable;
+  meta: KeyValueTable;
+  variants: VariantsTable;
+  page_versions: PageVersionsTable;
+  revisions: RevisionsTable;
+  listings: ListingsTable;
+  listing_docs: ListingDocsTable;
+  listings_rtree: ListingsRtreeTable;
+  municipalities: MunicipalitiesTable;
+  removed_listings: RemovedListingsTable;
+  article_categories: ArticleCategoriesTable;
+  articles: ArticlesTable;
+  submissions: SubmissionsTable;
+  submission_settings: KeyValueTable;
+  lead_deliveries: LeadDeliveriesTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+  captcha_replays: CaptchaReplaysTable;
+  app_secrets: { name: string; value: string };
+  editors: EditorsTable;
+  passkeys: PasskeysTable;
+  account_links: AccountLinksTable;
+  sessions: SessionsTable;
+  auth_challenges: AuthChallengesTable;
+  login_throttle: LoginThrottleTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
+  page_locks: PageLocksTable;
+  schema_migrations: SchemaMigrationsTable;
+}
