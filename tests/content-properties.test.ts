@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROPERTY_BADGES, propertiesMapAnswerSchema, propertiesPageAnswerSchema } from "../schema/api";
 import { defaultPriceIncrements } from "../schema/search";
-import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
+import { currentBadge, NEW_LISTING_DAYS } from "../server/content/data/listing-badge";
+import {
+  DEFAULT_LISTING_COUNT,
+  generateListings,
+  LISTING_REFERENCE_DATE,
+  type ListingRecord,
+} from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { createTestService, getProtected, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
@@ -38,9 +44,12 @@ describe("GET /properties filters", () => {
     expect((await get("/properties?status=archived")).status).toBe(400);
   });
 
-  it("covers every type and badge in the generated data", () => {
+  it("covers every type and badge in the generated data (as shown at its reference date)", () => {
     expect(new Set(all.map((l) => l.type)).size).toBe(7);
-    for (const badge of PROPERTY_BADGES) expect(all.some((l) => l.badge === badge)).toBe(true);
+    // "new" is not stored: it is the listing's age when asked (listing-badge.ts).
+    const reference = Date.parse(LISTING_REFERENCE_DATE);
+    const shown = all.map((l) => currentBadge(l.badge, l.listed_at, reference));
+    for (const badge of PROPERTY_BADGES) expect(shown).toContain(badge);
     expect(all.some((l) => l.forSaleForRent === "rent")).toBe(true);
     expect(all.every((l) => l.carousel_images.length >= 1 && l.carousel_images.length <= 10)).toBe(true);
   });
@@ -84,6 +93,26 @@ describe("GET /properties filters", () => {
     expect(listing.length).toBe(Math.min(100, expected.length));
     const byUls = new Map(all.map((l) => [l.uls, l]));
     for (const item of listing) expect(predicate(byUls.get(item.uls)!)).toBe(true);
+  });
+});
+
+describe("the Nouveau badge", () => {
+  it("marks the listings of the last week when asked, not most of the newest hundred", async () => {
+    const newest = propertiesPageAnswerSchema.parse((await get("/properties?limit=100")).body).data.propertiesListing;
+    expect(newest).toHaveLength(100);
+    const now = Date.now();
+    const isRecent = (l: (typeof newest)[number]) => now - Date.parse(l.listed_at!) < NEW_LISTING_DAYS * 86_400_000;
+    // The demo was seeded now: its newest listings are days old, some of them new, not all.
+    const marked = newest.filter((l) => l.badge === "new");
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.length).toBeLessThan(60);
+    expect(marked.every(isRecent)).toBe(true);
+    expect(newest.filter((l) => !isRecent(l)).length).toBeGreaterThan(30);
+    // An older listing never says it; a recent one says it unless a badge that lasts comes first.
+    for (const l of newest) {
+      if (!isRecent(l)) expect(l.badge).not.toBe("new");
+      else expect(["new", "open_house", "new_build", "foreclosed"]).toContain(l.badge);
+    }
   });
 });
 
