@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_LISTING_COUNT, generateListings } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { REMOVED_DEMO_LISTINGS } from "../server/content/seed-stores";
-import { expect, expectNoAxeViolations, RESOURCE_404, t, test } from "./helpers";
+import { expect, expectNoAxeViolations, RESOURCE_404, searchReady, t, test } from "./helpers";
 import { signIn } from "./studio-helpers";
 
 const BROKER = { site_id: "demo-broker", microsite_id: "ms-demo-broker", site_key: "sk_demo_broker_public_0001" };
@@ -55,7 +55,7 @@ for (const width of [390, 1440] as const) {
       test.setTimeout(90_000);
       await page.goto(SEARCH);
       const cards = page.locator(".search-grid .property-card");
-      await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+      await searchReady(page);
       // Scroll down the list a little, then open the fourth card.
       const card = cards.nth(3);
       await card.scrollIntoViewIfNeeded();

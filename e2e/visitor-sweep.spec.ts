@@ -437,9 +437,6 @@ test.describe("visitor's sweep", () => {
       const count = await page.locator(OPENERS).count();
       for (let i = 0; i < count; i++) {
         const opener = page.locator(OPENERS).nth(i);
-        // The property search is a script's (its list loads from the content service): its
-        // filters have nothing to filter without one.
-        if (await opener.evaluate((el) => Boolean(el.closest(".search-block")))) continue;
         const box = await opener.boundingBox();
         // The first screen: what a visitor may tap before anything loads.
         if (!box || !(await opener.isVisible()) || box.y > HEIGHT.phone || box.y + box.height < 0) continue;

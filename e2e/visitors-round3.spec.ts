@@ -3,7 +3,7 @@
  * on the listing and search pages — each journey failed before its fix.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, t, test } from "./helpers";
+import { expect, searchReady, t, test } from "./helpers";
 
 const BROKER = { microsite_id: "ms-demo-broker", site_key: "sk_demo_broker_public_0001" };
 
@@ -127,7 +127,7 @@ test.describe("the search map on a phone", () => {
 
   test("full screen is the whole screen, fitted to a town's results; Liste and Escape go back", async ({ page }) => {
     await page.goto("/fr/proprietes?mun=23027");
-    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await searchReady(page);
     await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
     const box = page.locator(".search-map-box");
     await expect(page.locator(".search-map[data-ready]")).toBeVisible();
@@ -148,7 +148,7 @@ test.describe("the search map on a phone", () => {
     // Back to the list: the button on the map, then Escape from the map.
     await page.locator(".search-map-box__bar .btn", { hasText: t("fr", "search.show-list") }).tap();
     await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "both");
-    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await searchReady(page);
     await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
     await expect(page.locator(".search-block")).toHaveAttribute("data-mode", "map");
     await page.keyboard.press("Escape");
@@ -157,7 +157,7 @@ test.describe("the search map on a phone", () => {
 
   test("a popup stays on the screen; back from its listing returns to the map as it was", async ({ page }) => {
     await page.goto("/fr/proprietes?mun=23027&type=terrain");
-    await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+    await searchReady(page);
     await page.getByRole("button", { name: t("fr", "search.show-map") }).tap();
     await zoomToListings(page);
     const marker = page.locator(".search-map .search-marker").first();
@@ -217,4 +217,84 @@ test.describe("back to the search", () => {
       expect(Math.abs((await page.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
     });
   }
+});
+
+test.describe("the search page before its script runs", () => {
+  test.use({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true });
+
+  test("its first cards come with the page; a tap on the filters opens them, and they search", async ({ page }) => {
+    // The page's scripts held back: what a slow phone shows and does before they run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/fr/proprietes", { waitUntil: "commit" });
+    const cards = page.locator(".search-grid .property-card");
+    await expect(cards).toHaveCount(25);
+    await expect(page.locator(".search-total")).toHaveText(/^[\d\s\u202f\u00a0]+ propriétés$/);
+    await expect(page.locator(".search-block[data-ready]")).toHaveCount(0);
+    // The municipality button: its tap is not lost, it opens the filters as a form.
+    await page.getByRole("button", { name: t("fr", "search.all-municipalities") }).tap();
+    const form = page.getByRole("dialog", { name: t("fr", "search.filters") });
+    await expect(form).toBeVisible();
+    await form.locator('select[name="mun"]').selectOption("23027");
+    await form.getByText(t("fr", "search.transaction.rent"), { exact: true }).tap();
+    await form.getByRole("button", { name: t("fr", "search.see-results-pending") }).tap();
+    release();
+    // The server answers the form: rentals in Québec, with their cards in the page.
+    await expect(page).toHaveURL(/[?&]mun=23027(&|$)/);
+    await expect(page).toHaveURL(/[?&]forSaleForRent=rent(&|$)/);
+    await searchReady(page);
+    const prices = await page.locator(".search-grid .property-card__price").allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(price).toMatch(/\/mois$/);
+    for (const address of await page.locator(".search-grid .property-card__address").allTextContents())
+      expect(address).toMatch(/Québec$/);
+  });
+
+  test("once it runs, the list is the page's (not asked again) and the filter buttons open the dialog", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (/\/properties\?/.test(request.url())) asked.push(request.url());
+    });
+    await page.goto("/fr/proprietes");
+    const first = await page.locator(".search-grid .property-card").first().getAttribute("data-uls");
+    await searchReady(page);
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect(await page.locator(".search-grid .property-card").first().getAttribute("data-uls")).toBe(first);
+    await page.locator(".search-bar > button.btn").tap();
+    await expect(page.locator(".filter-overlay")).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector(".filter-form:popover-open"))).toBeNull();
+  });
+});
+
+test.describe("the search page without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 780 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+
+  test("shows its first page of results, and its filters work as a form", async ({ page }) => {
+    await page.goto("/fr/proprietes");
+    await expect(page.locator(".search-grid .property-card")).toHaveCount(25);
+    await page.locator(".search-bar > button.btn").tap();
+    const form = page.getByRole("dialog", { name: t("fr", "search.filters") });
+    await expect(form).toBeVisible();
+    await form.getByText("Condo", { exact: true }).tap();
+    await form.locator('select[name="bedrooms"]').selectOption("2");
+    await form.getByRole("button", { name: t("fr", "search.see-results-pending") }).tap();
+    await expect(page).toHaveURL(/[?&]type=condo(&|$)/);
+    await expect(page.locator(".search-grid .property-card")).toHaveCount(25);
+    for (const type of await page.locator(".search-grid .property-card__type").allTextContents())
+      expect(type).toBe("Condo");
+    // Fermer and Escape close it.
+    await page.locator(".search-bar > button.btn").tap();
+    await expect(form).toBeVisible();
+    await form.getByRole("button", { name: t("fr", "search.close") }).tap();
+    await expect(form).toBeHidden();
+  });
 });

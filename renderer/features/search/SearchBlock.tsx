@@ -7,27 +7,32 @@
 import "../../messages/search";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useRouteLoaderData, useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
 import { withVariant } from "../../ui/SmartLink";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
+import { FilterForm } from "./FilterForm";
 import {
   activeFilterCount,
   apiQuery,
   compact,
+  FILTER_KEYS,
+  type FilterKey,
   initialFilters,
   mergeFilters,
   ORDERS,
   type Order,
+  PAGE_SIZE,
   readStoredFilters,
   type SearchFilters,
   sameFilters,
   storeFilters,
   writeFiltersToQuery,
 } from "./filters";
+import { firstPageQuery, readFirstPage } from "./first-page";
 import { resultsBounds } from "./fit";
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
@@ -39,8 +44,6 @@ import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
 import { tooltipCache } from "./tooltip-cache";
 import "./search.css";
-
-const PAGE_SIZE = 25;
 
 // The map's code (and Leaflet after it) loads when the layout shows the map: a phone's first
 // screen is the list, which renders without waiting for it.
@@ -66,19 +69,28 @@ export function SearchBlock({
   const [searchParams, setSearchParams] = useSearchParams();
   const defaultsRef = useRef(compact(defaults));
   const [filters, setFilters] = useState<SearchFilters>(() => initialFilters(defaultsRef.current, searchParams));
+  // The first page the server rendered with the page, when it answers these filters.
+  const routeData = useRouteLoaderData("routes/page");
+  const [served] = useState(() => {
+    const first = readFirstPage(routeData);
+    return first && first.query === firstPageQuery(filters) ? first : undefined;
+  });
+  const unasked = useRef(served);
   const [order, setOrder] = useState<Order>("newest");
   const [view, setView] = useState<MapView | undefined>();
   const [visible, setVisible] = useState(false);
   const [mapState, setMapState] = useState<"pending" | "ready" | "failed" | "hidden">(showMap ? "pending" : "hidden");
-  const [listing, setListing] = useState<Listing[]>([]);
+  const [listing, setListing] = useState<Listing[]>(() => served?.propertiesListing ?? []);
   const [markers, setMarkers] = useState<Marker[]>([]);
-  const [total, setTotal] = useState<number | undefined>();
+  const [total, setTotal] = useState<number | undefined>(served?.total);
   const [loading, setLoading] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [munOpen, setMunOpen] = useState(false);
   const [mode, setMode] = useState<"both" | "list" | "map">("both");
-  const [municipalities, setMunicipalities] = useState<Municipality[]>([]);
-  const [increments, setIncrements] = useState<number[]>(priceIncrements);
+  const [municipalities, setMunicipalities] = useState<Municipality[]>(() => served?.municipalities ?? []);
+  const [increments, setIncrements] = useState<number[]>(() =>
+    served && served.price_increments.length > 1 ? served.price_increments : priceIncrements(),
+  );
   const [overlayCount, setOverlayCount] = useState<number | undefined>();
   const root = useRef<HTMLElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -87,11 +99,18 @@ export function SearchBlock({
   const pageInFlight = useRef("");
   const small = !bp.mdUp;
   const titleId = useId();
+  // Before the page's script runs (or without one), the filter buttons open a plain form: the
+  // server rendered the page with its results and the filters' options. Once it runs, they open
+  // the filter dialog and the dropdown (tests wait for `data-ready`).
+  const formId = served ? `${titleId.replace(/[^\w-]/g, "")}-filters` : undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const formOpener = hydrated ? undefined : formId;
   // Back from a listing: the map as it was (its view), not fitted again.
   const [startView, setStartView] = useState<MapView | undefined>();
   // A new filter set (the first one too) fits the map to its results once the map answers.
   const fitPending = useRef(true);
-  const listed = useRef("");
+  const listed = useRef(served ? JSON.stringify([filters, "newest"]) : "");
   const [fit, setFit] = useState<{ bounds: MapView["bounds"]; key: number } | undefined>();
   const firstFilters = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the filters, not of the view.
@@ -126,7 +145,8 @@ export function SearchBlock({
   }, []);
 
   useEffect(() => {
-    if (!visible) return;
+    // The server's first page brought them.
+    if (!visible || served) return;
     searchApi
       .filters(site)
       .then((options) => {
@@ -134,7 +154,7 @@ export function SearchBlock({
         if (options.price_increments.length > 1) setIncrements(options.price_increments);
       })
       .catch(() => undefined);
-  }, [visible, site]);
+  }, [visible, site, served]);
 
   // The map starts only once the layout shows its box (phones show it in map mode only):
   // Leaflet in a hidden box reports the bounds of a point, and the list loaded inside them
@@ -171,9 +191,19 @@ export function SearchBlock({
     setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [filters, visible]);
 
+  // The map's popups read the served cards as they read loaded ones.
+  useEffect(() => {
+    for (const item of served?.propertiesListing ?? []) tooltipCache.fill(item);
+  }, [served]);
+
   // Filters, sort or map view changed: clear the list and load again.
   useEffect(() => {
     if (!canLoad) return;
+    const fitting = showMap && mapState === "ready" && fitPending.current;
+    // The server's first page answers this request: not asked again (until another is asked).
+    const asked = apiQuery(filters, { order_by: order, limit: PAGE_SIZE }, view?.bounds).toString();
+    if (unasked.current?.query === asked && !(showMap && mapState === "ready")) return;
+    unasked.current = undefined;
     const id = ++requestId.current;
     const controller = new AbortController();
     setLoading(true);
@@ -185,7 +215,6 @@ export function SearchBlock({
     // A new filter set asks for every result, then fits the map to them (which moves the map and
     // loads what is in its bounds). Its clusters at street level (the server answers the deepest
     // zoom with few enough of them) give its box closely.
-    const fitting = showMap && mapState === "ready" && fitPending.current;
     const extra = { order_by: order, zoom: fitting ? 14 : view?.zoom, listingLimit: PAGE_SIZE };
     const done = (items: Listing[], count: number, map?: Marker[]) => {
       if (id !== requestId.current) return;
@@ -372,6 +401,22 @@ export function SearchBlock({
   // Sorted by price over both transactions, the server lists sales, then rentals (monthly rents
   // are not comparable with prices): a heading marks where the rentals start.
   const grouped = !filters.forSaleForRent && order.startsWith("price");
+  // The cards change with the list only: the block's other states (the map starting, the
+  // filter options arriving, the breakpoints measured after hydration) leave them as they are.
+  const cards = useMemo(
+    () =>
+      listing.map((item, i) => [
+        grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
+          <li key="rent" className="search-grid__group">
+            <Count>{t("search.rentals")}</Count>
+          </li>
+        ) : null,
+        <li key={item.uls}>
+          <PropertyCard listing={item} locale={locale} headingLevel={4} priority={i < 2} />
+        </li>,
+      ]),
+    [listing, grouped, locale, Count, t],
+  );
 
   return (
     <section
@@ -379,6 +424,7 @@ export function SearchBlock({
       className="search-block"
       data-mode={mode}
       data-show-map={showMap ? "" : undefined}
+      data-ready={hydrated ? "" : undefined}
       aria-labelledby={titleId}
       onClickCapture={leaving}
     >
@@ -392,7 +438,11 @@ export function SearchBlock({
             type="button"
             className="btn btn-secondary"
             aria-expanded={small ? undefined : munOpen}
-            onClick={openMun}
+            popoverTarget={formOpener}
+            onClick={(event) => {
+              event.preventDefault();
+              openMun();
+            }}
             onPointerEnter={small ? undefined : preloadMunicipalitySelect}
             onFocus={small ? undefined : preloadMunicipalitySelect}
           >
@@ -412,7 +462,15 @@ export function SearchBlock({
             </fieldset>
           ) : null}
         </div>
-        <button type="button" className="btn btn-secondary" onClick={openOverlay}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          popoverTarget={formOpener}
+          onClick={(event) => {
+            event.preventDefault();
+            openOverlay();
+          }}
+        >
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
         </button>
         <label className="search-bar__sort">
@@ -464,16 +522,7 @@ export function SearchBlock({
             </div>
           ) : null}
           <ul className="search-grid" data-columns={columns}>
-            {listing.map((item, i) => [
-              grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
-                <li key="rent" className="search-grid__group">
-                  <Count>{t("search.rentals")}</Count>
-                </li>
-              ) : null,
-              <li key={item.uls}>
-                <PropertyCard listing={item} locale={locale} headingLevel={4} priority={i < 2} />
-              </li>,
-            ])}
+            {cards}
           </ul>
           <div ref={sentinel} className="search-sentinel" aria-hidden="true" />
           {loading ? <p className="search-loading">{t("search.loading")}</p> : null}
@@ -509,6 +558,16 @@ export function SearchBlock({
           </div>
         ) : null}
       </div>
+      {formId ? (
+        <FilterForm
+          id={formId}
+          filters={filters}
+          municipalities={municipalities}
+          increments={increments}
+          locale={locale}
+          keep={[...searchParams].filter(([k]) => k !== "reset_filters" && !FILTER_KEYS.includes(k as FilterKey))}
+        />
+      ) : null}
       <LazyFilterOverlay
         isOpen={overlayOpen}
         onOpenChange={overlayOpenChange}

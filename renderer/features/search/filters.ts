@@ -10,6 +10,8 @@ export const PROPERTY_TYPE_CODES = ["maison", "condo", "prop", "ferme", "chalet"
 export type PropertyTypeCode = (typeof PROPERTY_TYPE_CODES)[number];
 export const ORDERS = ["newest", "oldest", "price_desc", "price_asc"] as const;
 export type Order = (typeof ORDERS)[number];
+/** Listings per page of the search's list. */
+export const PAGE_SIZE = 25;
 
 export interface SearchFilters {
   mun?: string[];
