@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import municipalities from "../fixtures/municipalities.json" with { type: "json" };
+import { blockRegistry, blockTypes } from "../schema/registry";
 import { listingDescription } from "../server/content/data/listing-description";
 import { generateListings } from "../server/content/data/listings-generator";
 
@@ -13,10 +14,50 @@ const files = (dir: string): string[] =>
     .flatMap((e) =>
       e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith(".json") ? [path.join(dir, e.name)] : [],
     );
-// The sites' pages (the studio's block gallery, fixtures/demo-page.json, is the registry's examples: scripts/write-demo-page.ts).
+// The sites' pages, and the block gallery's: the registry's examples (fixtures/demo-page.json is
+// written from them by scripts/write-demo-page.ts). A site's own host names (`domains`) are not shown.
+const shown = (file: string) => {
+  const text = fs.readFileSync(file, "utf8");
+  if (path.basename(file) !== "site.json") return text;
+  const { domains: _hosts, ...site } = JSON.parse(text);
+  return JSON.stringify(site);
+};
 const pages = files(path.join(FIXTURES, "sites"));
+const sources: [string, string][] = [
+  ...pages.map((f): [string, string] => [path.relative(FIXTURES, f), shown(f)]),
+  ...blockTypes.map((type): [string, string] => [`example of ${type}`, JSON.stringify(blockRegistry[type]!.example)]),
+  ["demo-page.json", fs.readFileSync(path.join(FIXTURES, "demo-page.json"), "utf8")],
+];
+const found = (pattern: RegExp) =>
+  sources.flatMap(([name, text]) => [...text.matchAll(pattern)].map((m) => `${name}: ${m[0]}`));
 
-describe("demo sites", () => {
+describe("demo sites and the block gallery", () => {
+  it("show no .example address or link, and no placeholder site", () => {
+    expect(found(/[\w.+-]*\.example\b[\w/.-]*/g)).toEqual([]);
+  });
+
+  it("link social profiles, never a network's home page (in the gallery too)", () => {
+    expect(found(/"https:\/\/(www\.)?(facebook|instagram|linkedin|youtube|x|twitter)\.com\/?"/g)).toEqual([]);
+  });
+
+  it("give the broker one profile per network, and her agency one e-mail domain", () => {
+    const profiles = new Set(
+      found(/https:\/\/www\.(facebook|instagram|linkedin)\.com\/(in\/)?julie[\w.-]*/g).map((m) => m.split(": ")[1]),
+    );
+    expect([...profiles].sort()).toEqual([
+      "https://www.facebook.com/julietremblaycourtiere",
+      "https://www.instagram.com/julietremblay.courtiere",
+      "https://www.linkedin.com/in/julie-tremblay-courtiere",
+    ]);
+    // The agency's people write from its domain (or the broker from her own site's).
+    const domains = new Set(found(/[\w.+-]+@[\w.-]+\.[a-z]+/g).map((m) => m.split("@")[1]));
+    expect([...domains].sort()).toEqual(["immobilierrivesud.ca", "julietremblay.ca"]);
+  });
+
+  it("name the broker's one agency, never another firm", () => {
+    expect(found(/Groupe immobilier Laurier|Laurier inc/g)).toEqual([]);
+  });
+
   it("show no e-mail address at a .example domain", () => {
     const found = pages.flatMap((f) =>
       [...fs.readFileSync(f, "utf8").matchAll(/[\w.+-]+@[\w-]+\.example\b/g)].map(
