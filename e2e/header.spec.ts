@@ -203,6 +203,31 @@ test.describe("the menu without the page's script", () => {
   });
 });
 
+test.describe("desktop submenus without the page's script", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("a submenu opens under the pointer and for the keyboard, and its links work", async ({ page }) => {
+    await page.goto("/fr");
+    const nav = page.getByRole("navigation", { name: fr.header["main-navigation"] });
+    const toggle = nav.getByRole("button", { name: "À propos" });
+    const submenu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    const terms = submenu.getByRole("link", { name: "Termes et conditions" });
+    await expect(submenu).toBeHidden();
+    await toggle.hover();
+    await expect(terms).toBeVisible();
+    await page.mouse.move(640, 600);
+    await expect(submenu).toBeHidden();
+    // The keyboard: on the toggle the submenu shows, Tab goes into it.
+    await toggle.focus();
+    await expect(terms).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(submenu.getByRole("link").first()).toBeFocused();
+    await terms.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/fr\/termes-et-conditions$/);
+  });
+});
+
 test.describe("favourites from the header", () => {
   for (const { width, phone } of [
     { width: 320, phone: true },
