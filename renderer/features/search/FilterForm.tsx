@@ -6,6 +6,7 @@
  * the page's script runs, the same buttons open the filter dialog instead; a form opened
  * before that keeps working.
  */
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
 import type { Municipality } from "./api";
@@ -14,7 +15,9 @@ import { formatPrice } from "./price";
 
 const COUNTS = [1, 2, 3, 4, 5];
 
-export function FilterForm({
+// Memoised: the block renders again as its states settle after hydration; the form's few hundred
+// options need not follow each time.
+export const FilterForm = memo(function FilterForm({
   id,
   filters,
   municipalities,
@@ -131,4 +134,4 @@ export function FilterForm({
       </form>
     </div>
   );
-}
+});

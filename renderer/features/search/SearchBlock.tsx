@@ -106,6 +106,11 @@ export function SearchBlock({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formOpener = hydrated ? undefined : formId;
+  // The form sends the page's other query parameters (a content variant) with the filters.
+  const keptParams = useMemo(
+    () => [...searchParams].filter(([k]) => k !== "reset_filters" && !FILTER_KEYS.includes(k as FilterKey)),
+    [searchParams],
+  );
   // Back from a listing: the map as it was (its view), not fitted again.
   const [startView, setStartView] = useState<MapView | undefined>();
   // A new filter set (the first one too) fits the map to its results once the map answers.
@@ -565,7 +570,7 @@ export function SearchBlock({
           municipalities={municipalities}
           increments={increments}
           locale={locale}
-          keep={[...searchParams].filter(([k]) => k !== "reset_filters" && !FILTER_KEYS.includes(k as FilterKey))}
+          keep={keptParams}
         />
       ) : null}
       <LazyFilterOverlay
