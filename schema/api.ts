@@ -186,6 +186,8 @@ export const propertiesQuerySchema = z.object({
   bedrooms: intParam(0, 99),
   bathrooms: intParam(0, 99),
   open_house: z.enum(["1"]).optional(),
+  /** Listings for sale or rent (the default), or sold ones: a sold listing shows only when asked for. */
+  status: z.enum(["active", "sold"]).optional(),
   SouthWest_lat: latParam,
   SouthWest_lng: lngParam,
   NorthEast_lat: latParam,

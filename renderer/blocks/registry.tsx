@@ -116,5 +116,9 @@ export function preloadBlocks(types: Iterable<string>): Promise<unknown[]> {
 }
 
 export function preloadAllBlocks(): Promise<unknown[]> {
-  return preloadBlocks(Object.keys(renderRegistry));
+  // The headers' mobile panel is a chunk of its own (lazy in the browser): the server has it too.
+  return Promise.all([
+    preloadBlocks(Object.keys(renderRegistry)),
+    import("./headers/Header").then((m) => m.mobilePanelReady),
+  ]);
 }

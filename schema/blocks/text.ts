@@ -611,7 +611,7 @@ export const contactInfosBlock = defineBlock({
         contact_details: {
           phone: "418 555-0142",
           sms: "418 555-0142",
-          email: "julie@julietremblay.example",
+          email: "julie@julietremblay.ca",
           address: "Immobilier Rive-Sud\n1250, boulevard Guillaume-Couture\nLévis (Québec) G6W 0R5",
         },
         items: [
@@ -625,7 +625,7 @@ export const contactInfosBlock = defineBlock({
             icon_links_repeater: [
               {
                 link: {
-                  url: "https://www.facebook.com/",
+                  url: "https://www.facebook.com/julietremblaycourtiere",
                   text: "Facebook",
                   target: "_blank",
                   icon: { type: "facebook" },
@@ -633,7 +633,7 @@ export const contactInfosBlock = defineBlock({
               },
               {
                 link: {
-                  url: "https://www.instagram.com/",
+                  url: "https://www.instagram.com/julietremblay.courtiere",
                   text: "Instagram",
                   target: "_blank",
                   icon: { type: "instagram" },
@@ -648,7 +648,7 @@ export const contactInfosBlock = defineBlock({
         contact_details: {
           phone: "418 555-0142",
           sms: "418 555-0142",
-          email: "julie@julietremblay.example",
+          email: "julie@julietremblay.ca",
           address: "Immobilier Rive-Sud\n1250 Guillaume-Couture Boulevard\nLévis, Quebec G6W 0R5",
         },
         items: [
@@ -662,7 +662,7 @@ export const contactInfosBlock = defineBlock({
             icon_links_repeater: [
               {
                 link: {
-                  url: "https://www.facebook.com/",
+                  url: "https://www.facebook.com/julietremblaycourtiere",
                   text: "Facebook",
                   target: "_blank",
                   icon: { type: "facebook" },
@@ -670,7 +670,7 @@ export const contactInfosBlock = defineBlock({
               },
               {
                 link: {
-                  url: "https://www.instagram.com/",
+                  url: "https://www.instagram.com/julietremblay.courtiere",
                   text: "Instagram",
                   target: "_blank",
                   icon: { type: "instagram" },

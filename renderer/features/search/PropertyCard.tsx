@@ -15,10 +15,13 @@ export function PropertyCard({
   listing,
   locale,
   headingLevel = 3,
+  priority = false,
 }: {
   listing: Listing;
   locale: Locale;
   headingLevel?: 2 | 3 | 4;
+  /** The first cards of a list, on its first screen: their photo loads first and shows at once (the page's largest paint). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const price = formatPrice(locale, listing.price);
@@ -28,7 +31,13 @@ export function PropertyCard({
     <article className="property-card" data-uls={listing.uls}>
       <a className="property-card__link" href={withVariant(listing.url[locale], useSite().variantId)}>
         <div className="property-card__media">
-          <Image image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }} />
+          <Image
+            image={{
+              url: listing.property_image || listing.carousel_images[0],
+              alt: "",
+              ...(priority ? { fetchPriority: "high" as const } : {}),
+            }}
+          />
           {listing.badge ? (
             <span className="property-card__badge" data-badge={listing.badge}>
               {t(`properties.badges.${listing.badge}`)}

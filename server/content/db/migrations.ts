@@ -8,6 +8,7 @@
  * milliseconds), or a seam of the dialect where the SQL itself differs. Never edit an applied
  * entry: add one. Branches take ranges of versions (gaps are fine), so parallel work never collides.
  */
+import { sql } from "kysely";
 import type { Migration } from "./migration";
 import { POSTGRES_MIGRATIONS } from "./postgres-migrations";
 import { SQLITE_MIGRATIONS } from "./sqlite-migrations";
@@ -37,5 +38,20 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 91,
     name: "session_reauth",
     up: (trx, dialect) => trx.schema.alterTable("sessions").addColumn("reauth_ms", dialect.types.ms).execute(),
+  },
+  {
+    // Issue 34: sold listings leave the default search (a status filter shows them). The badge
+    // lives in the listing's document; a column copies it for the search's SQL and its index.
+    version: 93,
+    name: "listings_sold",
+    up: async (trx, dialect) => {
+      await trx.schema
+        .alterTable("listings")
+        .addColumn("sold", dialect.types.flag, (c) => c.notNull().defaultTo(false))
+        .execute();
+      // `->>` reads a JSON field alike in SQLite (3.38+) and PostgreSQL.
+      await sql`UPDATE listings SET sold = ${true}
+        WHERE id IN (SELECT id FROM listing_docs WHERE doc ->> 'badge' = 'sold')`.execute(trx);
+    },
   },
 ];

@@ -79,6 +79,8 @@ export interface ListingsTable {
   lat: number;
   lng: number;
   listed_at: Instant;
+  /** The listing's badge is "sold" (migration 93): out of a search unless its status asks for it. */
+  sold: DefaultFlag;
 }
 export interface ListingDocsTable {
   id: number;

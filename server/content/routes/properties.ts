@@ -18,6 +18,7 @@ import {
   similarListingsAnswerSchema,
 } from "../../../schema/api";
 import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
+import { withCurrentBadge } from "../data/listing-badge";
 import { listingDescription } from "../data/listing-description";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
@@ -72,6 +73,8 @@ export function filtersOf(q: PropertiesQuery): ListingFilters {
     bedrooms: q.bedrooms,
     bathrooms: q.bathrooms,
     open_house: q.open_house === "1" ? true : undefined,
+    // Sold listings stay out of a search unless its status asks for them.
+    status: q.status ?? "active",
     bounds,
   };
 }
@@ -251,7 +254,8 @@ async function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: 
   });
 }
 
-const toListing = (record: ListingRecord) => propertyListingSchema.parse(record);
+// The badge as of now: "Nouveau" only for the listing's first days (listing-badge.ts).
+const toListing = (record: ListingRecord) => propertyListingSchema.parse(withCurrentBadge(record, Date.now()));
 
 export const SIMILAR_COUNT = 4;
 
@@ -360,7 +364,7 @@ export const propertyRoutes: Route[] = [
       }
       return json(
         propertyDetailAnswerSchema.parse({
-          ...listing,
+          ...withCurrentBadge(listing, Date.now()),
           description: listing.description ?? listingDescription(listing),
           broker: site?.broker,
         }),
