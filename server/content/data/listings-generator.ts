@@ -3,7 +3,12 @@
  * seed, count and municipalities always give the same listings. Used at seed time
  * and by `scripts/generate-listings.ts`.
  */
-import { PROPERTY_BADGES, type PropertyListing, propertyListingSchema } from "../../../schema/api";
+import {
+  type ListingProvenance,
+  PROPERTY_BADGES,
+  type PropertyListing,
+  propertyListingSchema,
+} from "../../../schema/api";
 import { FEATURES_BY_TYPE, type ListingDetails } from "../../../schema/listing";
 import type { MunicipalityFixture } from "./municipalities";
 
@@ -25,6 +30,18 @@ export type ListingRecord = PropertyListing & {
   details?: ListingDetails;
   /** An imported listing's own text; generated ones get theirs from listingDescription. */
   description?: { fr: string; en: string };
+  /** Imported listings (issue 31): the remarks as the feed gives them, in one language or both. */
+  remarks?: { fr?: string; en?: string };
+  /** active (for sale or rent), pending (under contract, still shown), sold; absent: active, or sold by its badge. */
+  status?: "active" | "pending" | "sold";
+  /** Upcoming open houses (imported listings). */
+  open_houses?: { start: string; end: string }[];
+  /** Photos with their sizes, in order (imported listings; `carousel_images` holds their URLs). */
+  photos?: { url: string; width?: number; height?: number; caption?: string }[];
+  /** Where it comes from and what its provider's display rules need (imported listings). */
+  provenance?: ListingProvenance;
+  /** One of the offices or agents the site's feed counts as the broker's own. */
+  mine?: boolean;
 };
 
 /** mulberry32: small, fast, good enough for fixtures. */
