@@ -180,6 +180,8 @@ export const propertyDetailAnswerSchema = propertyListingSchema.extend({
   provenance: listingProvenanceSchema.optional(),
   open_houses: z.array(openHouseSchema).optional(),
   photos: z.array(listingPhotoSchema).optional(),
+  /** The feed gave no position: the coordinates are its municipality's centre. */
+  location_approximate: z.boolean().optional(),
 });
 
 /** Listings per sitemap file: two URLs each (fr, en), so a file stays within the protocol's 50,000 URLs. */

@@ -42,6 +42,8 @@ export type ListingRecord = PropertyListing & {
   provenance?: ListingProvenance;
   /** One of the offices or agents the site's feed counts as the broker's own. */
   mine?: boolean;
+  /** The feed gave no position: `coords` is its municipality's centre (its page says so and shows no map). */
+  location_approximate?: boolean;
 };
 
 /** mulberry32: small, fast, good enough for fixtures. */
@@ -192,6 +194,13 @@ const STREETS: readonly { fr: string; en: string }[] = [
   { fr: "place du Marché", en: "Place du Marché" },
   { fr: "croissant des Jardins", en: "des Jardins Crescent" },
 ];
+
+/** A listing's page in each language: its type, transaction and town, then its number (the route reads the number). */
+export function listingUrls(type: PropertyType, rent: boolean, town: string, uls: string) {
+  const fr = slugify(`${TYPE_WORD[type].fr} ${rent ? "a louer" : "a vendre"} ${town}`);
+  const en = slugify(`${TYPE_WORD[type].en} ${rent ? "for rent" : "for sale"} ${town}`);
+  return { fr: `/fr/propriete/${fr}-${uls}`, en: `/en/property/${en}-${uls}` };
+}
 
 export function slugify(text: string): string {
   return text
@@ -402,10 +411,6 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
       fr: `${number}, ${street.fr}${apt ? `, app. ${apt}` : ""}, ${mun.DESCRIPTION}`,
       en: `${apt ? `${apt}-` : ""}${number} ${street.en}, ${mun.DESCRIPTION}`,
     };
-    const slug = {
-      fr: slugify(`${TYPE_WORD[type].fr} ${rent ? "a louer" : "a vendre"} ${mun.DESCRIPTION}`),
-      en: slugify(`${TYPE_WORD[type].en} ${rent ? "for rent" : "for sale"} ${mun.DESCRIPTION}`),
-    };
 
     const imageCount = rng.int(1, LISTING_IMAGE_COUNT);
     const first = rng.int(1, LISTING_IMAGE_COUNT);
@@ -420,7 +425,7 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
       address,
       price,
       forSaleForRent: rent ? "rent" : "buy",
-      url: { fr: `/fr/propriete/${slug.fr}-${uls}`, en: `/en/property/${slug.en}-${uls}` },
+      url: listingUrls(type, rent, mun.DESCRIPTION, uls),
       carousel_images: images,
       property_image: images[0]!,
       specs,

@@ -108,6 +108,7 @@ export const MIGRATIONS: readonly Migration[] = [
         .addColumn("mine", json, (c) => c.notNull())
         .addColumn("interval_minutes", "integer", (c) => c.notNull())
         .addColumn("photos", "text", (c) => c.notNull())
+        .addColumn("remarks_language", "text", (c) => c.notNull())
         .addColumn("enabled", flag, (c) => c.notNull())
         .addColumn("updated_ms", ms, (c) => c.notNull())
         .addColumn("updated_by", "text")

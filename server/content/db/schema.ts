@@ -136,6 +136,7 @@ export interface FeedSettingsTable {
   mine: Json;
   interval_minutes: number;
   photos: string;
+  remarks_language: string;
   enabled: Flag;
   updated_ms: number;
   updated_by: string | null;

@@ -22,6 +22,7 @@ export interface StoredFeedSettings {
   mine: { offices: string[]; agents: string[] };
   interval_minutes: number;
   photos: "hotlink" | "mirror";
+  remarks_language: "fr" | "en";
   enabled: boolean;
   updated_ms: number;
   updated_by: string | null;
@@ -120,6 +121,7 @@ const settingsOf = (row: {
   mine: string;
   interval_minutes: number;
   photos: string;
+  remarks_language: string;
   enabled: number;
   updated_ms: number;
   updated_by: string | null;
@@ -127,6 +129,7 @@ const settingsOf = (row: {
   ...row,
   mine: JSON.parse(row.mine) as StoredFeedSettings["mine"],
   photos: row.photos === "mirror" ? "mirror" : "hotlink",
+  remarks_language: row.remarks_language === "en" ? "en" : "fr",
   enabled: Boolean(row.enabled),
   interval_minutes: Number(row.interval_minutes),
   updated_ms: Number(row.updated_ms),
@@ -192,6 +195,7 @@ export class FeedsStore {
           mine: eb.ref("excluded.mine"),
           interval_minutes: eb.ref("excluded.interval_minutes"),
           photos: eb.ref("excluded.photos"),
+          remarks_language: eb.ref("excluded.remarks_language"),
           enabled: eb.ref("excluded.enabled"),
           updated_ms: eb.ref("excluded.updated_ms"),
           updated_by: eb.ref("excluded.updated_by"),
