@@ -95,8 +95,10 @@ describe.each(stores)("a sync killed mid-batch ($label)", (store) => {
   /** Kills runs at random moments after the given batches, then lets one finish; returns how many were killed. */
   async function killThenFinish(killAt: number[]): Promise<number> {
     let killed = 0;
-    for (const batch of killAt) {
-      const run = runSync(env, batch, Math.floor(Math.random() * 40));
+    for (const [round, batch] of killAt.entries()) {
+      // Spread over a batch's time (its page, the media and open houses fetched beside it, the
+      // transaction): a round each a little later, and a random part.
+      const run = runSync(env, batch, round * 110 + Math.floor(Math.random() * 100));
       const { code, signal, out } = await run.done;
       if (signal === "SIGKILL") killed++;
       else expect(code, out).toBe(0);
