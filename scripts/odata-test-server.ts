@@ -349,3 +349,68 @@ export async function startTestFeed(data: Record<string, Row[]>, options: TestFe
       }),
   };
 }
+
+// ---- as a command: a feed of generated listings in another process (the bench, a demo) ---------
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { parseArgs } = await import("node:util");
+  const { feedFixtures } = await import("./feed-fixtures");
+  const { values } = parseArgs({
+    options: {
+      kind: { type: "string", default: "reso" },
+      count: { type: "string", default: "1000" },
+      "page-size": { type: "string", default: "200" },
+      "photo-base": { type: "string" },
+    },
+  });
+  const kind = values.kind === "ddf" || values.kind === "centris" ? values.kind : "reso";
+  const data = feedFixtures({ kind, count: Number(values.count), photoBase: values["photo-base"] });
+  const feed = await startTestFeed(data, { pageSize: Number(values["page-size"]) });
+  // One JSON line the caller reads; then commands on stdin change the data (the bench's incremental run).
+  console.log(
+    JSON.stringify({
+      url: feed.url,
+      tokenUrl: feed.tokenUrl,
+      clientId: feed.clientId,
+      clientSecret: feed.clientSecret,
+    }),
+  );
+  const { createInterface } = await import("node:readline");
+  for await (const line of createInterface({ input: process.stdin })) {
+    const command = JSON.parse(line) as { change?: number; at?: string };
+    if (command.change) {
+      // Changes `change` listings at the provider: prices of most, a few taken off, a few new.
+      const { touch } = await import("./feed-fixtures");
+      const at = command.at ?? new Date().toISOString();
+      const active = data.Property!.filter((p) => p.StandardStatus === "Active");
+      const n = command.change;
+      const removed = Math.floor(n / 10);
+      const added = Math.floor(n / 5);
+      const priced = n - removed - added;
+      active.slice(0, priced).forEach((p) => {
+        touch(p, at, {
+          ListPrice: p.ListPrice ? Number(p.ListPrice) + 1000 : null,
+          LeaseAmount: p.LeaseAmount ? Number(p.LeaseAmount) + 10 : null,
+        });
+      });
+      for (const p of active.slice(priced, priced + removed)) touch(p, at, { StandardStatus: "Expired" });
+      const fresh = feedFixtures({
+        kind,
+        count: added,
+        seed: 4242,
+        keyOffset: 5_000_000,
+        photoBase: values["photo-base"],
+      });
+      for (const p of fresh.Property!) {
+        // Another seed's listing numbers may meet this feed's: new ones get their own.
+        touch(p, at, { ListingId: `N${String(p.ListingId)}` });
+        data.Property!.push(p);
+      }
+      data.Media!.push(...fresh.Media!);
+      const changed = active
+        .slice(0, priced)
+        .map((p) => ({ uls: String(p.ListingId), price: p.ListPrice, lat: p.Latitude, lng: p.Longitude }));
+      console.log(JSON.stringify({ priced, removed, added, sample: changed.find((c) => c.price) }));
+    }
+  }
+}

@@ -55,7 +55,6 @@ export const feedSettingsInputSchema = z.object({
   remarks_language: z.enum(["fr", "en"]),
   enabled: z.boolean(),
 });
-export type FeedSettingsInput = z.infer<typeof feedSettingsInputSchema>;
 
 /** The default site's feed from the environment, if set. */
 export function environmentFeed(config: Config): FeedConfig | undefined {

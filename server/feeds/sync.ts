@@ -139,7 +139,10 @@ export async function syncFeed(options: SyncOptions): Promise<SyncOutcome> {
     const state = await storage.feeds.state(feed.source);
     return { claimed: false, reason: state?.lease_until_ms && state.lease_until_ms > now() ? "running" : "not_due" };
   }
-  return { claimed: true, run: await new FeedSync(options, leaseMs).run() };
+  // Asked for in the studio (sync now): the run says so, whichever process runs it.
+  const requested = typeof (await storage.feeds.state(feed.source))?.requested_ms === "number";
+  const trigger = requested && options.trigger === "schedule" ? "manual" : options.trigger;
+  return { claimed: true, run: await new FeedSync({ ...options, trigger }, leaseMs).run() };
 }
 
 class FeedSync {

@@ -120,6 +120,7 @@ export const MIGRATIONS: readonly Migration[] = [
         .addColumn("lease_owner", "text")
         .addColumn("lease_until_ms", ms)
         .addColumn("run_id", "text")
+        .addColumn("requested_ms", ms)
         .addColumn("current_ms", ms)
         .addColumn("hidden", flag, (c) => c.notNull())
         .addColumn("failures", "integer", (c) => c.notNull())

@@ -148,6 +148,8 @@ export interface FeedStateTable {
   lease_owner: string | null;
   lease_until_ms: number | null;
   run_id: string | null;
+  /** When an editor asked for a sync now (the next run says so); cleared when a run ends. */
+  requested_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the feed was last known current (a run that finished, deletions checked). */
   current_ms: number | null;
   /** Its listings are hidden: not refreshed within the provider's limit. */

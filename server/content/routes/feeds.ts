@@ -203,7 +203,7 @@ export const feedRoutes: Route[] = [
       if (!usable) throw new HttpError(409, "No feed to sync: save its settings (with the client secret) first");
       const now = Date.now();
       await storage.feeds.ensureState(siteId, now);
-      await storage.feeds.schedule(siteId, now);
+      await storage.feeds.schedule(siteId, now, true);
       kickFeedScheduler();
       await ctx.audit({ action: "feed.sync", outcome: "success", target: siteId });
       return json({ scheduled: true, next_run_at: iso(now) }, 202);

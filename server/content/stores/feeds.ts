@@ -34,6 +34,8 @@ export interface FeedState {
   lease_owner: string | null;
   lease_until_ms: number | null;
   run_id: string | null;
+  /** Sync now was asked for (ms): the run it starts is a manual one. */
+  requested_ms: number | null;
   current_ms: number | null;
   hidden: boolean;
   failures: number;
@@ -213,6 +215,7 @@ export class FeedsStore {
           ...row,
           next_run_ms: Number(row.next_run_ms),
           lease_until_ms: row.lease_until_ms === null ? null : Number(row.lease_until_ms),
+          requested_ms: row.requested_ms === null ? null : Number(row.requested_ms),
           current_ms: row.current_ms === null ? null : Number(row.current_ms),
           hidden: Boolean(row.hidden),
         }
@@ -266,6 +269,7 @@ export class FeedsStore {
         lease_owner: null,
         lease_until_ms: null,
         run_id: null,
+        requested_ms: null,
         next_run_ms: outcome.nextRunMs,
         failures: outcome.failures,
         ...(outcome.currentMs === undefined ? {} : { current_ms: outcome.currentMs }),
@@ -275,9 +279,13 @@ export class FeedsStore {
       .execute();
   }
 
-  /** Runs the feed at `nextRunMs` (the studio's "sync now": now). */
-  async schedule(source: string, nextRunMs: number): Promise<void> {
-    await this.db.updateTable("feed_state").set({ next_run_ms: nextRunMs }).where("source", "=", source).execute();
+  /** Runs the feed at `nextRunMs`; `requested`: an editor asked (sync now), the run says so. */
+  async schedule(source: string, nextRunMs: number, requested = false): Promise<void> {
+    await this.db
+      .updateTable("feed_state")
+      .set({ next_run_ms: nextRunMs, ...(requested ? { requested_ms: nextRunMs } : {}) })
+      .where("source", "=", source)
+      .execute();
   }
 
   async setHidden(source: string, hidden: boolean, executor: Executor = this.db): Promise<void> {
