@@ -519,7 +519,10 @@ class FeedSync {
     const known = await this.feeds.records(this.source, [...inFeed.keys()]);
     const stale = [...inFeed].filter(([key, modified]) => {
       const had = known.get(key);
-      return !had || (modified && had.modified !== modified && Date.parse(modified) > Date.parse(had.modified ?? ""));
+      if (!had) return true;
+      if (!modified || had.modified === modified) return false;
+      // Newer at the provider than what we hold (or ours has no timestamp to compare).
+      return !had.modified || Date.parse(modified) > Date.parse(had.modified);
     });
     for (let i = 0; i < stale.length; i += this.adapter.pageSize) {
       const { found } = await this.fetchByKeys(stale.slice(i, i + this.adapter.pageSize).map(([key]) => key));

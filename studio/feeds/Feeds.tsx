@@ -95,14 +95,17 @@ function FeedScreen({ api, locale, selfHref }: { api: FeedsApi; locale: Locale; 
   const running = Boolean(status?.state?.running);
   const lastRunId = status?.runs[0]?.id ?? null;
   const waiting = waitingAfter !== undefined && (lastRunId === waitingAfter || running);
+  // Each answer while a sync runs (or was just asked for) schedules the next question: the
+  // effect follows the answer itself, not only whether it says "running".
   useEffect(() => {
+    if (!status) return;
     if (!running && !waiting) {
       if (waitingAfter !== undefined && lastRunId !== waitingAfter) setWaitingAfter(undefined);
       return;
     }
     const timer = setTimeout(() => void load(), POLL_MS);
     return () => clearTimeout(timer);
-  }, [running, waiting, waitingAfter, lastRunId, load]);
+  }, [status, running, waiting, waitingAfter, lastRunId, load]);
 
   if (problem === "signed-out") {
     return (
