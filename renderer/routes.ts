@@ -15,6 +15,8 @@ export default [
   route(":lang/qa/parametres-generaux", "routes/studio.tsx", { id: "studio-settings-fr" }),
   route(":lang/qa/demandes", "routes/leads.tsx", { id: "leads-fr" }),
   route(":lang/qa/leads", "routes/leads.tsx", { id: "leads-en" }),
+  route(":lang/qa/flux", "routes/feeds.tsx", { id: "feeds-fr" }),
+  route(":lang/qa/feed", "routes/feeds.tsx", { id: "feeds-en" }),
   route(":lang/propriete/:slug", "routes/listing.tsx", { id: "listing-fr" }),
   route(":lang/property/:slug", "routes/listing.tsx", { id: "listing-en" }),
   route(":lang/favoris", "routes/favourites.tsx", { id: "favourites-fr" }),

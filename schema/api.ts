@@ -62,8 +62,55 @@ export const propertyListingSchema = z.object({
   coords: coordsSchema,
   municipality: z.object({ MUN_CODE: z.string(), DESCRIPTION: z.string() }).optional(),
   listed_at: z.string().optional(),
+  /** An imported listing's brokerage (the listing office), shown on its card (issue 31). */
+  brokerage: z.string().optional(),
 });
 export type PropertyListing = z.infer<typeof propertyListingSchema>;
+
+// ---- imported listings (issue 31) --------------------------------------------------
+
+export const FEED_KINDS = ["reso", "ddf", "centris"] as const;
+export const feedKindSchema = z.enum(FEED_KINDS);
+export type FeedKind = z.infer<typeof feedKindSchema>;
+
+/** A broker named on a listing: as licensed, with the title OACIQ requires in Québec. */
+export const listingBrokerSchema = z.object({
+  name: z.string().min(1),
+  /** E.g. « Courtier immobilier résidentiel » / "Residential real estate broker". */
+  title: localizedText.optional(),
+  phone: z.string().optional(),
+});
+
+/**
+ * Where an imported listing comes from and what its provider's display rules need: the listing
+ * brokerage and brokers (every provider), DDF's link to REALTOR.ca, the agency's licence mention (OACIQ).
+ */
+export const listingProvenanceSchema = z.object({
+  kind: feedKindSchema,
+  /** The listing's page on the provider's public site (DDF: REALTOR.ca), when the feed gives one. */
+  link: z.url({ protocol: /^https?$/ }).optional(),
+  office: z
+    .object({
+      name: z.string().min(1),
+      /** « Agence immobilière » / "Real estate agency" (OACIQ), when known. */
+      licence: localizedText.optional(),
+      phone: z.string().optional(),
+    })
+    .optional(),
+  brokers: z.array(listingBrokerSchema),
+});
+export type ListingProvenance = z.infer<typeof listingProvenanceSchema>;
+
+/** An open house of an imported listing (ISO instants). */
+export const openHouseSchema = z.object({ start: z.string(), end: z.string() });
+
+/** A photo with its size (hotlinked photos: the page reserves their room before they load). */
+export const listingPhotoSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  caption: z.string().optional(),
+});
 
 /** A map feature: a single listing marker or a cluster of them. */
 export const propertyMarkerSchema = z.discriminatedUnion("kind", [
@@ -124,7 +171,17 @@ export const propertyDetailAnswerSchema = propertyListingSchema.extend({
   details: listingDetailsSchema.optional(),
   /** In both languages: the listing's own text, or one written from its facts. */
   description: localizedText.optional(),
+  /**
+   * The language each description is written in, when it is not the page's: a feed that gives the
+   * remarks in one language shows them on both pages, said so (never machine-translated).
+   */
+  description_lang: z.object({ fr: z.enum(["fr", "en"]), en: z.enum(["fr", "en"]) }).optional(),
   broker: brokerCardSchema.optional(),
+  provenance: listingProvenanceSchema.optional(),
+  open_houses: z.array(openHouseSchema).optional(),
+  photos: z.array(listingPhotoSchema).optional(),
+  /** The feed gave no position: the coordinates are its municipality's centre. */
+  location_approximate: z.boolean().optional(),
 });
 
 /** Listings per sitemap file: two URLs each (fr, en), so a file stays within the protocol's 50,000 URLs. */

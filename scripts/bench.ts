@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { blockViewSources, pageKeys, staticClosure, type ViteManifest } from "../renderer/lib/view-modules.server";
+import { feedSections } from "./bench-feeds";
 import { pageCacheSection } from "./bench-page-cache";
 import { phoneSection } from "./bench-phone";
 import { scaleSections } from "./bench-scale";
@@ -462,6 +463,8 @@ sections.push(studioSection);
 sections.push(phoneSection);
 // Issue 19: PostgreSQL at scale (a million listings, workers, a thousand sites, a worker killed).
 sections.push(...scaleSections.map((section) => ({ ...section, heavy: true })));
+// Issue 31: listing feeds (a full load of 50,000 into each store; 1,000 changes at a million).
+sections.push(...feedSections.map((section) => ({ ...section, heavy: true })));
 
 // ---- the runner --------------------------------------------------------------------
 

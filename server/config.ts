@@ -41,6 +41,28 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | string 
   return entries;
 }
 
+/**
+ * A feed's address: https, or plain http on this machine only (the suite's test server): a
+ * client secret and a bearer token never travel in clear over a network.
+ */
+export const feedUrlSchema = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}, "must be an https:// URL (http:// only on localhost)");
+
+const commaList = z.preprocess(
+  emptyIsUnset,
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+);
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -214,6 +236,31 @@ export const configSchema = z.object({
   PAGE_CACHE_PURGE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
   /** Sent as `Authorization: Bearer …` to PAGE_CACHE_PURGE_URL. */
   PAGE_CACHE_PURGE_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
+  /**
+   * The default site's listing feed (issue 31): reso (any RESO Web API Core server), ddf (CREA) or
+   * centris; unset: none, or the one set in the studio. With it: FEED_URL (the OData service
+   * root), FEED_TOKEN_URL, FEED_CLIENT_ID and FEED_CLIENT_SECRET (OAuth2 client credentials).
+   */
+  FEED_KIND: z.preprocess(emptyIsUnset, z.enum(["reso", "ddf", "centris"]).optional()),
+  FEED_URL: z.preprocess(emptyIsUnset, feedUrlSchema.optional()),
+  FEED_TOKEN_URL: z.preprocess(emptyIsUnset, feedUrlSchema.optional()),
+  FEED_CLIENT_ID: optionalText,
+  FEED_CLIENT_SECRET: optionalText,
+  /** OAuth2 scope; unset: the provider's (DDF: DDFApi_Read). */
+  FEED_SCOPE: optionalText,
+  /** Minutes between two syncs (a scheduled sync runs inside the server). */
+  FEED_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Offices and agents (their keys or MLS ids) whose listings are the broker's own, comma-separated. */
+  FEED_OFFICES: commaList,
+  FEED_AGENTS: commaList,
+  /** The language of the feed's remarks (Centris gives both); unset: the provider's usual one. */
+  FEED_REMARKS_LANGUAGE: z.preprocess(emptyIsUnset, z.enum(["fr", "en"]).optional()),
+  /** Listing photos: hotlinked from the provider, or mirrored (copied to this site, when the media library can). */
+  FEED_PHOTOS: z.preprocess(emptyIsUnset, z.enum(["hotlink", "mirror"]).optional()),
+  /** Key that encrypts feed secrets saved in the studio (32+ characters); unset: made once and kept in the store. */
+  FEEDS_SECRET_KEY: z.preprocess(emptyIsUnset, z.string().min(32, "must be 32 characters or more").optional()),
+  /** Scheduled syncs inside the server; false leaves them to `npm run feeds -- sync` (cron, tests). */
+  FEEDS_SCHEDULER: boolish,
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 
@@ -228,6 +275,12 @@ function checkTogether(config: z.infer<typeof configSchema>): string[] {
   }
   if (config.SMTP_URL && !config.LEADS_EMAIL_TO) {
     problems.push("  LEADS_EMAIL_TO: required with SMTP_URL (where lead e-mails go)");
+  }
+  const feed = ["FEED_KIND", "FEED_URL", "FEED_TOKEN_URL", "FEED_CLIENT_ID", "FEED_CLIENT_SECRET"] as const;
+  if (feed.some((name) => config[name] !== undefined)) {
+    const missing = feed.filter((name) => config[name] === undefined);
+    if (missing.length)
+      problems.push(`  ${missing.join(", ")}: required with the other FEED_ settings (a listing feed)`);
   }
   return problems;
 }

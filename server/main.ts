@@ -18,6 +18,8 @@ import { type Config, loadConfig } from "./config";
 import type { MigrationReport } from "./content/db/migration";
 import { seedStorage } from "./content/index";
 import { openStorage } from "./content/storage";
+import { startFeedScheduler } from "./feeds/scheduler";
+import { configuredFeeds, describeFeeds } from "./feeds/settings";
 import { describeDelivery, startLeadServices } from "./leads/delivery";
 import { configureLog, defaultLogFormat, log } from "./ops/log";
 
@@ -99,11 +101,19 @@ async function runServer() {
   // The delivery worker and the retention purge of the leads this process's /api stores. In a
   // cluster each worker runs them: outbox rows are leased, so no lead is sent twice.
   const leads = startLeadServices(config, content);
+  // Listing feeds (issue 31): each process looks for due syncs; a lease in the store lets one run a feed at a time.
+  const feeds =
+    config.FEEDS_SCHEDULER === false || config.CONTENT_API_URL ? undefined : startFeedScheduler(storage, config);
   let stopSetupLinks = () => {};
   const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     if (!clustered) {
       log.info(`Site ready on http://localhost:${config.PORT} (${store})`);
       log.info(describeDelivery(config));
+      if (!config.CONTENT_API_URL) {
+        void configuredFeeds(storage, config)
+          .then((configured) => log.info(describeFeeds(configured)))
+          .catch((error: unknown) => log.warn("Listing feeds: their settings could not be read", { error }));
+      }
     }
     void warmPasswordChecker().catch(() => undefined);
     // First run: no editor account yet, so a one-time link to create the first admin (one
@@ -124,6 +134,7 @@ async function runServer() {
     stopping = true;
     drain();
     stopSetupLinks();
+    feeds?.stop();
     // No new requests; requests and deliveries in flight finish (a delivery that cannot gives its
     // lease back) before the store closes.
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -154,9 +165,11 @@ async function runPrimary() {
   // SQLite's write lock or PostgreSQL's advisory lock).
   const storage = await openStorage(config);
   let migrations: MigrationReport;
+  let feedsLine: string | undefined;
   try {
     await seedStorage(storage, config);
     migrations = storage.migrations;
+    if (!config.CONTENT_API_URL) feedsLine = describeFeeds(await configuredFeeds(storage, config));
   } finally {
     await storage.close();
   }
@@ -186,6 +199,7 @@ async function runPrimary() {
       announced = true;
       log.info(`Site ready on http://localhost:${config.PORT} (${store}, ${workerCount} workers)`);
       log.info(describeDelivery(config));
+      if (feedsLine) log.info(feedsLine);
     }
   });
   cluster.on("exit", (worker, code, signal) => {

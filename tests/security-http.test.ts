@@ -57,6 +57,8 @@ describe.skipIf(!HAS_BUILD)("the no-JS sign-in and signed-in pages over HTTP (pr
       "/fr/qa/parametres-generaux",
       "/fr/qa/compte.data",
       "/fr/qa/demandes.data",
+      "/fr/qa/flux",
+      "/en/qa/feed",
     ]) {
       const answer = await app.request(target, { headers: { cookie } });
       expect(answer.status, target).toBe(200);

@@ -23,6 +23,7 @@ import { isLocale } from "../../schema/locales";
 import { parseBlocks } from "../../schema/parse";
 import { BlockList } from "../blocks/BlockList";
 import { isSold, PriceLine } from "../features/listing/price-line";
+import { ListingProvenanceLine, OpenHouses } from "../features/listing/provenance";
 import { formatPrice } from "../features/search/price";
 import "../features/search/search.css";
 import "../features/listing/listing.css";
@@ -126,7 +127,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang)) throw notFound("fr");
   const services = context.get(servicesContext);
-  const uls = /-(\d+)$/.exec(params.slug ?? "")?.[1];
+  // The listing's number ends the slug: digits (Centris, the demo) or letters and digits (an MLS number).
+  const uls = /-([A-Za-z0-9]+)$/.exec(params.slug ?? "")?.[1];
   if (!uls) throw notFound(lang);
   const site = await services.content.firstLoad(url.host);
   const call = (path: string) =>
@@ -377,15 +379,30 @@ function ListingBody({ view }: { view: ListingView }) {
             </p>
             <PriceLine listing={listing} locale={locale} />
             {sold ? <p className="listing-sold-note">{t("listing.sold-note")}</p> : null}
+            {listing.provenance ? <ListingProvenanceLine provenance={listing.provenance} locale={locale} /> : null}
           </header>
+          {listing.open_houses?.length && !sold ? (
+            <OpenHouses openHouses={listing.open_houses} locale={locale} />
+          ) : null}
           <KeyFacts listing={listing} locale={locale} />
           <DescriptionAndFeatures listing={listing} locale={locale} />
-          <LocationMap
-            lat={listing.coords.lat}
-            lng={listing.coords.lng}
-            address={address}
-            municipality={listing.municipality.DESCRIPTION}
-          />
+          {listing.location_approximate ? (
+            <section className="listing-section" aria-labelledby="listing-location-title">
+              <h2 id="listing-location-title" className="title-4">
+                {t("listing.location.title")}
+              </h2>
+              <p className="text-body">
+                {t("listing.provider.approximate", { name: listing.municipality.DESCRIPTION })}
+              </p>
+            </section>
+          ) : (
+            <LocationMap
+              lat={listing.coords.lat}
+              lng={listing.coords.lng}
+              address={address}
+              municipality={listing.municipality.DESCRIPTION}
+            />
+          )}
           {!sold && listing.forSaleForRent === "buy" ? (
             <PaymentEstimate listing={listing} locale={locale} calculatorPath={view.calculatorPath} />
           ) : null}

@@ -6,6 +6,7 @@ import { createFormServices, type FormServices } from "./form-services";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { feedRoutes } from "./routes/feeds";
 import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
@@ -23,6 +24,7 @@ export const allRoutes: readonly Route[] = [
   ...authRoutes,
   ...lockRoutes,
   ...leadRoutes,
+  ...feedRoutes,
 ];
 
 /**

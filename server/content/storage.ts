@@ -25,6 +25,7 @@ import { ArticlesStore } from "./stores/articles";
 import { AuditStore } from "./stores/audit";
 import { CaptchaReplayStore } from "./stores/captcha-replays";
 import { ContentStore } from "./stores/content";
+import { FeedsStore } from "./stores/feeds";
 import { type ListingsOptions, ListingsStore } from "./stores/listings";
 import { LoginThrottleStore } from "./stores/login-throttle";
 import { OutboxStore } from "./stores/outbox";
@@ -59,8 +60,10 @@ export interface Storage {
   readonly outbox: OutboxStore;
   /** Captcha challenges already used (single use across processes). */
   readonly captchaReplays: CaptchaReplayStore;
-  /** Keys the server made once (the ALTCHA signing key). */
+  /** Keys the server made once (the ALTCHA signing key, the feed secrets' encryption key). */
   readonly secrets: SecretsStore;
+  /** Listing feeds: settings, scheduling leases, cursors, raw records, runs (issue 31). */
+  readonly feeds: FeedsStore;
   /** The schema migrations as found and applied at open. */
   readonly migrations: MigrationReport;
   /** Answers once the database can be queried (readiness checks). */
@@ -97,6 +100,7 @@ export function createStorage(
     outbox: new OutboxStore(db, dialect),
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),
+    feeds: new FeedsStore(db, dialect),
     migrations,
     async ping() {
       await sql`SELECT 1`.execute(db);

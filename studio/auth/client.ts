@@ -44,8 +44,21 @@ export async function call<T extends z.ZodType>(
   schema: T,
   body?: unknown,
 ): Promise<z.infer<T>> {
+  return callApi(method, `/api/auth/${path}`, schema, body);
+}
+
+/**
+ * A call to any content API route with the session cookie, sudo mode's dialog included (the
+ * studio's other admin screens, e.g. the listing feed, use it for their sensitive calls).
+ */
+export async function callApi<T extends z.ZodType>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  schema: T,
+  body?: unknown,
+): Promise<z.infer<T>> {
   const send = () =>
-    fetch(`/api/auth/${path}`, {
+    fetch(url, {
       method,
       headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -93,6 +93,7 @@ export function Toolbar(props: {
             {t("studio.toolbar.settings")}
           </a>
           <a href={locale === "fr" ? "/fr/qa/demandes" : "/en/qa/leads"}>{t("studio.toolbar.leads")}</a>
+          <a href={locale === "fr" ? "/fr/qa/flux" : "/en/qa/feed"}>{t("studio.toolbar.feeds")}</a>
         </nav>
         <OpenMenu api={props.api} site={props.site} locale={locale} />
         <Separator orientation="vertical" className="studio-toolbar-separator" />

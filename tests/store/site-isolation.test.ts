@@ -72,6 +72,20 @@ interface Case {
 
 const siteB = () => ({ site_id: B.site_id });
 
+/** Valid feed settings (issue 31), so the feed routes reach their checks. */
+const feedSettingsBody = {
+  kind: "reso",
+  base_url: "https://feed.example.com/odata",
+  token_url: "https://feed.example.com/oauth/token",
+  client_id: "client",
+  client_secret: `secret-${MARK}`,
+  mine: { offices: [], agents: [] },
+  interval_minutes: 15,
+  photos: "hotlink",
+  remarks_language: "fr",
+  enabled: true,
+};
+
 const ROUTES: Record<string, Case> = {
   // Pages
   "POST /page/:site_id": {
@@ -169,6 +183,10 @@ const ROUTES: Record<string, Case> = {
   "POST /auth/editors/:id/revoke": { kind: "refused", params: (t) => ({ id: t.yEditorId }), body: () => ({}) },
   "POST /auth/editors/:id/reset": { kind: "refused", params: (t) => ({ id: t.yEditorId }), body: () => ({}) },
   "GET /auth/audit": { kind: "refused" },
+  "GET /feeds/:site_id": { kind: "refused", params: siteB },
+  "PUT /feeds/:site_id": { kind: "refused", params: siteB, body: () => feedSettingsBody },
+  "POST /feeds/:site_id/sync": { kind: "refused", params: siteB, body: () => ({}) },
+  "POST /feeds/:site_id/test": { kind: "refused", params: siteB, body: () => feedSettingsBody },
 };
 
 function bHiddenPage(pageId: string, note: string) {

@@ -107,7 +107,13 @@ export function DescriptionAndFeatures({ listing, locale }: { listing: PropertyD
           <h2 id="listing-description-title" className="title-4">
             {t("listing.description")}
           </h2>
-          <p className="text-body listing-description" lang={locale}>
+          {/* A feed's remarks in one language show on both pages, said so (never machine-translated). */}
+          {listing.description_lang && listing.description_lang[locale] !== locale ? (
+            <p className="listing-description-note">
+              {t(`listing.provider.remarks-only-${listing.description_lang[locale]}`)}
+            </p>
+          ) : null}
+          <p className="text-body listing-description" lang={listing.description_lang?.[locale] ?? locale}>
             {listing.description[locale]}
           </p>
         </section>

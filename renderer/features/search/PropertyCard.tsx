@@ -31,13 +31,17 @@ export function PropertyCard({
     <article className="property-card" data-uls={listing.uls}>
       <a className="property-card__link" href={withVariant(listing.url[locale], useSite().variantId)}>
         <div className="property-card__media">
-          <Image
-            image={{
-              url: listing.property_image || listing.carousel_images[0],
-              alt: "",
-              ...(priority ? { fetchPriority: "high" as const } : {}),
-            }}
-          />
+          {listing.property_image || listing.carousel_images[0] ? (
+            <Image
+              image={{
+                url: listing.property_image || listing.carousel_images[0],
+                alt: "",
+                ...(priority ? { fetchPriority: "high" as const } : {}),
+              }}
+            />
+          ) : (
+            <span className="property-card__no-photo">{t("properties.no-photo")}</span>
+          )}
           {listing.badge ? (
             <span className="property-card__badge" data-badge={listing.badge}>
               {t(`properties.badges.${listing.badge}`)}
@@ -63,6 +67,10 @@ export function PropertyCard({
             ) : null}
             <li>{t("properties.specs.area", { area })}</li>
           </ul>
+          {/* An imported listing names its brokerage wherever it shows (DDF and OACIQ rules). */}
+          {listing.brokerage ? (
+            <p className="property-card__brokerage">{t("properties.brokerage", { office: listing.brokerage })}</p>
+          ) : null}
         </div>
       </a>
     </article>

@@ -23,6 +23,7 @@ export const listingSchema = z.object({
   badge: z.nullable(z.string()),
   // The answer also has municipality and listed_at, which no view reads: zod drops them.
   coords,
+  brokerage: z.optional(z.string()),
 });
 export type Listing = z.infer<typeof listingSchema>;
 const markerSchema = z.union([

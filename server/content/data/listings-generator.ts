@@ -3,7 +3,12 @@
  * seed, count and municipalities always give the same listings. Used at seed time
  * and by `scripts/generate-listings.ts`.
  */
-import { PROPERTY_BADGES, type PropertyListing, propertyListingSchema } from "../../../schema/api";
+import {
+  type ListingProvenance,
+  PROPERTY_BADGES,
+  type PropertyListing,
+  propertyListingSchema,
+} from "../../../schema/api";
 import { FEATURES_BY_TYPE, type ListingDetails } from "../../../schema/listing";
 import { NEW_LISTING_DAYS } from "./listing-badge";
 import type { MunicipalityFixture } from "./municipalities";
@@ -32,6 +37,20 @@ export type ListingRecord = PropertyListing & {
   details?: ListingDetails;
   /** An imported listing's own text; generated ones get theirs from listingDescription. */
   description?: { fr: string; en: string };
+  /** Imported listings (issue 31): the remarks as the feed gives them, in one language or both. */
+  remarks?: { fr?: string; en?: string };
+  /** active (for sale or rent), pending (under contract, still shown), sold; absent: active, or sold by its badge. */
+  status?: "active" | "pending" | "sold";
+  /** Upcoming open houses (imported listings). */
+  open_houses?: { start: string; end: string }[];
+  /** Photos with their sizes, in order (imported listings; `carousel_images` holds their URLs). */
+  photos?: { url: string; width?: number; height?: number; caption?: string }[];
+  /** Where it comes from and what its provider's display rules need (imported listings). */
+  provenance?: ListingProvenance;
+  /** One of the offices or agents the site's feed counts as the broker's own. */
+  mine?: boolean;
+  /** The feed gave no position: `coords` is its municipality's centre (its page says so and shows no map). */
+  location_approximate?: boolean;
 };
 
 /** mulberry32: small, fast, good enough for fixtures. */
@@ -182,6 +201,13 @@ const STREETS: readonly { fr: string; en: string }[] = [
   { fr: "place du Marché", en: "Place du Marché" },
   { fr: "croissant des Jardins", en: "des Jardins Crescent" },
 ];
+
+/** A listing's page in each language: its type, transaction and town, then its number (the route reads the number). */
+export function listingUrls(type: PropertyType, rent: boolean, town: string, uls: string) {
+  const fr = slugify(`${TYPE_WORD[type].fr} ${rent ? "a louer" : "a vendre"} ${town}`);
+  const en = slugify(`${TYPE_WORD[type].en} ${rent ? "for rent" : "for sale"} ${town}`);
+  return { fr: `/fr/propriete/${fr}-${uls}`, en: `/en/property/${en}-${uls}` };
+}
 
 export function slugify(text: string): string {
   return text
@@ -396,10 +422,6 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
       fr: `${number}, ${street.fr}${apt ? `, app. ${apt}` : ""}, ${mun.DESCRIPTION}`,
       en: `${apt ? `${apt}-` : ""}${number} ${street.en}, ${mun.DESCRIPTION}`,
     };
-    const slug = {
-      fr: slugify(`${TYPE_WORD[type].fr} ${rent ? "a louer" : "a vendre"} ${mun.DESCRIPTION}`),
-      en: slugify(`${TYPE_WORD[type].en} ${rent ? "for rent" : "for sale"} ${mun.DESCRIPTION}`),
-    };
 
     const imageCount = rng.int(1, LISTING_IMAGE_COUNT);
     const first = rng.int(1, LISTING_IMAGE_COUNT);
@@ -416,7 +438,7 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
       address,
       price,
       forSaleForRent: rent ? "rent" : "buy",
-      url: { fr: `/fr/propriete/${slug.fr}-${uls}`, en: `/en/property/${slug.en}-${uls}` },
+      url: listingUrls(type, rent, mun.DESCRIPTION, uls),
       carousel_images: images,
       property_image: images[0]!,
       specs,

@@ -6,6 +6,7 @@
  */
 import type {
   ColumnDataType,
+  ColumnDefinitionBuilder,
   Compilable,
   CompiledQuery,
   Expression,
@@ -144,6 +145,11 @@ export interface StoreDialect {
     /** Milliseconds since the epoch. */
     ms: ColumnDataType;
   };
+  /**
+   * An integer primary key the database numbers itself, in insertion order (SQLite's
+   * AUTOINCREMENT, which never reuses a number; PostgreSQL's identity column).
+   */
+  serialKey(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /** Runs a script of several statements (the baseline migrations' SQL). */
   runScript(trx: Trx, script: string): Promise<void>;
   /** Runs a whole migration pass while no other process migrates (PostgreSQL: an advisory lock on one connection). */

@@ -54,4 +54,136 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE id IN (SELECT id FROM listing_docs WHERE doc ->> 'badge' = 'sold')`.execute(trx);
     },
   },
+  {
+    // Issue 31 (listing feeds): the search index takes a batch of changes without being rebuilt.
+    // Every listing write records the ids it touched under the listings version it made; a
+    // process's index at an older version reads those rows and merges them in. The log is kept
+    // from `listings_log_floor` on (older entries are pruned; a bulk load starts it again).
+    // Listings say which feed wrote them (`source`, a site id; none for the demo's generated
+    // ones), and a listing taken off the market says whether it sold (its page shows it sold)
+    // or was removed (410).
+    version: 310,
+    name: "listing_change_log",
+    up: async (trx, dialect) => {
+      await trx.schema
+        .createTable("listing_changes")
+        .addColumn("version", dialect.types.ms, (c) => c.notNull())
+        .addColumn("listing_id", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("listing_changes_pk", ["version", "listing_id"])
+        .execute();
+      const current = await trx.selectFrom("revisions").select("n").where("name", "=", "listings").executeTakeFirst();
+      await trx
+        .insertInto("revisions")
+        .values({ name: "listings_log_floor", n: current?.n ?? 1 })
+        .execute();
+      await trx.schema.alterTable("listings").addColumn("source", "text").execute();
+      await trx.schema.createIndex("listings_source").on("listings").column("source").execute();
+      await trx.schema
+        .alterTable("removed_listings")
+        .addColumn("reason", "text", (c) => c.notNull().defaultTo("removed"))
+        .execute();
+      await trx.schema.alterTable("removed_listings").addColumn("source", "text").execute();
+    },
+  },
+  {
+    // Issue 31: what changed per listing (new, price change, status change, back on market, open
+    // house added, removed), in commit order (a write takes the listings revision's row lock
+    // before it numbers its events), for the saved-search alerts of issue 32.
+    version: 311,
+    name: "listing_events",
+    up: async (trx, dialect) => {
+      await trx.schema
+        .createTable("listing_events")
+        .addColumn("seq", "integer", (c) => dialect.serialKey(c))
+        .addColumn("uls", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("data", dialect.types.json)
+        .addColumn("source", "text")
+        .addColumn("at", dialect.types.instant, (c) => c.notNull())
+        .execute();
+      await trx.schema.createIndex("listing_events_uls").on("listing_events").columns(["uls", "seq"]).execute();
+    },
+  },
+  {
+    // Issue 31: listing feeds. Settings per site (the client secret encrypted), the state the
+    // scheduler claims (a lease), cursors per stream, the raw record per (source, key) and the
+    // runs with their reports.
+    version: 312,
+    name: "listing_feeds",
+    up: async (trx, dialect) => {
+      const { json, ms, flag } = dialect.types;
+      await trx.schema
+        .createTable("feed_settings")
+        .addColumn("site_id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("base_url", "text", (c) => c.notNull())
+        .addColumn("token_url", "text", (c) => c.notNull())
+        .addColumn("client_id", "text", (c) => c.notNull())
+        .addColumn("secret_enc", "text")
+        .addColumn("scope", "text")
+        .addColumn("mine", json, (c) => c.notNull())
+        .addColumn("interval_minutes", "integer", (c) => c.notNull())
+        .addColumn("photos", "text", (c) => c.notNull())
+        .addColumn("remarks_language", "text", (c) => c.notNull())
+        .addColumn("enabled", flag, (c) => c.notNull())
+        .addColumn("updated_ms", ms, (c) => c.notNull())
+        .addColumn("updated_by", "text")
+        .execute();
+      await trx.schema
+        .createTable("feed_state")
+        .addColumn("source", "text", (c) => c.primaryKey())
+        .addColumn("next_run_ms", ms, (c) => c.notNull())
+        .addColumn("lease_owner", "text")
+        .addColumn("lease_until_ms", ms)
+        .addColumn("run_id", "text")
+        .addColumn("requested_ms", ms)
+        .addColumn("current_ms", ms)
+        .addColumn("hidden", flag, (c) => c.notNull())
+        .addColumn("failures", "integer", (c) => c.notNull())
+        .execute();
+      await trx.schema
+        .createTable("feed_cursors")
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("value", json, (c) => c.notNull())
+        .addColumn("updated_ms", ms, (c) => c.notNull())
+        .addPrimaryKeyConstraint("feed_cursors_pk", ["source", "name"])
+        .execute();
+      await trx.schema
+        .createTable("feed_records")
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("uls", "text")
+        .addColumn("modified", "text")
+        .addColumn("hash", "text", (c) => c.notNull())
+        .addColumn("doc", json, (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("generation", "integer", (c) => c.notNull())
+        .addColumn("updated_ms", ms, (c) => c.notNull())
+        .addPrimaryKeyConstraint("feed_records_pk", ["source", "key"])
+        .execute();
+      await trx.schema.createIndex("feed_records_state").on("feed_records").columns(["source", "state"]).execute();
+      await trx.schema
+        .createTable("feed_runs")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("trigger", "text", (c) => c.notNull())
+        .addColumn("owner", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("started_ms", ms, (c) => c.notNull())
+        .addColumn("ended_ms", ms)
+        .addColumn("created", "integer", (c) => c.notNull())
+        .addColumn("updated", "integer", (c) => c.notNull())
+        .addColumn("removed", "integer", (c) => c.notNull())
+        .addColumn("skipped", "integer", (c) => c.notNull())
+        .addColumn("requests", "integer", (c) => c.notNull())
+        .addColumn("report", json, (c) => c.notNull())
+        .addColumn("error_code", "text")
+        .addColumn("error_message", "text")
+        .execute();
+      await trx.schema.createIndex("feed_runs_source").on("feed_runs").columns(["source", "started_ms"]).execute();
+    },
+  },
 ];

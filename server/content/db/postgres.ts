@@ -211,6 +211,7 @@ export function postgresDatabase(pool: pg.Pool): { db: Db; dialect: StoreDialect
     },
 
     types: { json: "json", instant: "timestamptz", flag: "boolean", ms: "bigint" },
+    serialKey: (column) => column.primaryKey().generatedByDefaultAsIdentity(),
     async runScript(trx, script) {
       // Without parameters `pg` sends the simple protocol, which runs several statements.
       await sql.raw(script).execute(trx);

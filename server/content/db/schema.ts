@@ -62,7 +62,8 @@ export interface PageVersionsTable {
   summary: Json;
 }
 export interface RevisionsTable {
-  name: "content" | "listings";
+  /** `listings_log_floor` (migration 310): the oldest listings version the change log still holds. */
+  name: "content" | "listings" | "listings_log_floor";
   n: number;
 }
 
@@ -81,6 +82,22 @@ export interface ListingsTable {
   listed_at: Instant;
   /** The listing's badge is "sold" (migration 93): out of a search unless its status asks for it. */
   sold: DefaultFlag;
+  /** Migration 310: the feed (site id) that wrote it; null for the demo's generated listings. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** Migration 310: the listings each write touched, under the listings version it made. */
+export interface ListingChangesTable {
+  version: number;
+  listing_id: number;
+}
+/** Migration 311: what changed per listing, in commit order. */
+export interface ListingEventsTable {
+  seq: Generated<number>;
+  uls: string;
+  kind: string;
+  data: Json | null;
+  source: string | null;
+  at: Instant;
 }
 export interface ListingDocsTable {
   id: number;
@@ -102,6 +119,81 @@ export interface RemovedListingsTable {
   uls: string;
   doc: Json;
   removed_at: Instant;
+  /** Migration 310: "sold" (the page shows it sold) or "removed" (410). */
+  reason: ColumnType<string, string | undefined, string>;
+  /** Migration 310: the feed that took it off (null: the demo's). */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Migration 312: a site's listing feed as set in the studio (the environment's is not stored). */
+export interface FeedSettingsTable {
+  site_id: string;
+  kind: string;
+  base_url: string;
+  token_url: string;
+  client_id: string;
+  /** AES-256-GCM, never sent to a browser. */
+  secret_enc: string | null;
+  scope: string | null;
+  mine: Json;
+  interval_minutes: number;
+  photos: string;
+  remarks_language: string;
+  enabled: Flag;
+  updated_ms: number;
+  updated_by: string | null;
+}
+/** Migration 312: a feed's scheduling, claimed through a lease so one process syncs it at a time. */
+export interface FeedStateTable {
+  source: string;
+  next_run_ms: number;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  run_id: string | null;
+  /** When an editor asked for a sync now (the next run says so); cleared when a run ends. */
+  requested_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the feed was last known current (a run that finished, deletions checked). */
+  current_ms: number | null;
+  /** Its listings are hidden: not refreshed within the provider's limit. */
+  hidden: Flag;
+  failures: number;
+}
+export interface FeedCursorsTable {
+  source: string;
+  name: string;
+  value: Json;
+  updated_ms: number;
+}
+/** The raw record per (source, key), as the provider sent it. */
+export interface FeedRecordsTable {
+  source: string;
+  key: string;
+  uls: string | null;
+  modified: string | null;
+  hash: string;
+  doc: Json;
+  state: string;
+  reason: string | null;
+  generation: number;
+  updated_ms: number;
+}
+export interface FeedRunsTable {
+  id: string;
+  source: string;
+  kind: string;
+  trigger: string;
+  owner: string;
+  status: string;
+  started_ms: number;
+  ended_ms: number | null;
+  created: number;
+  updated: number;
+  removed: number;
+  skipped: number;
+  requests: number;
+  report: Json;
+  error_code: string | null;
+  error_message: string | null;
 }
 
 export interface ArticleCategoriesTable {
@@ -275,6 +367,13 @@ export interface Database {
   listings_rtree: ListingsRtreeTable;
   municipalities: MunicipalitiesTable;
   removed_listings: RemovedListingsTable;
+  listing_changes: ListingChangesTable;
+  listing_events: ListingEventsTable;
+  feed_settings: FeedSettingsTable;
+  feed_state: FeedStateTable;
+  feed_cursors: FeedCursorsTable;
+  feed_records: FeedRecordsTable;
+  feed_runs: FeedRunsTable;
   article_categories: ArticleCategoriesTable;
   articles: ArticlesTable;
   submissions: SubmissionsTable;

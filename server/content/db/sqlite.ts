@@ -124,6 +124,7 @@ export function sqliteDatabase(file: DatabaseSync): { db: Db; dialect: StoreDial
     },
 
     types: { json: "text", instant: "text", flag: "integer", ms: "integer" },
+    serialKey: (column) => column.primaryKey().autoIncrement(),
     async runScript(_trx: Trx, script: string) {
       // node:sqlite prepares one statement at a time; exec runs a script. The caller's
       // transaction holds the connection, so nothing else runs in between.

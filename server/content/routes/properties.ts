@@ -5,6 +5,7 @@ import {
   listingSitemapAnswerSchema,
   municipalitiesAnswerSchema,
   type PropertiesQuery,
+  type PropertyDetail,
   type PropertyMarker,
   propertiesCountAnswerSchema,
   propertiesMapAnswerSchema,
@@ -257,6 +258,30 @@ async function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: 
 // The badge as of now: "Nouveau" only for the listing's first days (listing-badge.ts).
 const toListing = (record: ListingRecord) => propertyListingSchema.parse(withCurrentBadge(record, Date.now()));
 
+/**
+ * A listing's description for its page: an imported listing's remarks as the feed gave them (one
+ * language shown on both pages, said so: never machine-translated), none when it gave none; a
+ * generated listing's written from its facts.
+ */
+function descriptionOf(listing: ListingRecord): Pick<PropertyDetail, "description" | "description_lang"> {
+  const { remarks } = listing;
+  if (remarks?.fr || remarks?.en) {
+    const fr = remarks.fr ? "fr" : "en";
+    const en = remarks.en ? "en" : "fr";
+    return {
+      description: { fr: (remarks.fr ?? remarks.en)!, en: (remarks.en ?? remarks.fr)! },
+      ...(fr !== "fr" || en !== "en" ? { description_lang: { fr, en } } : {}),
+    };
+  }
+  if (listing.description) return { description: listing.description };
+  if (listing.provenance) return {};
+  return { description: listingDescription(listing) };
+}
+
+/** The answer of GET /property/:uls: the listing with what its page adds (description, the site's broker). */
+const detailOf = (listing: ListingRecord, broker: PropertyDetail["broker"]) =>
+  propertyDetailAnswerSchema.parse({ ...withCurrentBadge(listing, Date.now()), ...descriptionOf(listing), broker });
+
 export const SIMILAR_COUNT = 4;
 
 /**
@@ -351,6 +376,8 @@ export const propertyRoutes: Route[] = [
       if (!listing) {
         const removed = await storage.listings.removed(uls);
         if (!removed) throw new HttpError(404, "Unknown listing");
+        // Sold: out of the search, its page shows it sold (the listing pages' rule: no price).
+        if (removed.reason === "sold") return json(detailOf({ ...removed.listing, badge: "sold" }, site?.broker));
         // Gone, not missing: the page says so and offers listings like it.
         return json(
           removedListingAnswerSchema.parse({
@@ -362,13 +389,7 @@ export const propertyRoutes: Route[] = [
           410,
         );
       }
-      return json(
-        propertyDetailAnswerSchema.parse({
-          ...withCurrentBadge(listing, Date.now()),
-          description: listing.description ?? listingDescription(listing),
-          broker: site?.broker,
-        }),
-      );
+      return json(detailOf(listing, site?.broker));
     },
   },
   {

@@ -16,12 +16,53 @@ import { type Expression, type ExpressionBuilder, expressionBuilder, type RawBui
 import type { Municipality, PropertiesQuery, PropertyListing } from "../../../schema/api";
 import { log } from "../../ops/log";
 import type { ListingRecord } from "../data/listings-generator";
-import type { Bounds, BulkType, Db, StoreDialect } from "../db/dialect";
+import type { Bounds, BulkType, Db, StoreDialect, Trx } from "../db/dialect";
 import { bumpRevisions, Revisions } from "../db/queries";
 import type { Database } from "../db/schema";
-import { clusterExpansion, gridCellId, gridCellKey, type ListingIndex, ListingIndexBuilder } from "./listing-index";
+import { type ListingEvent, listingEventsOf, type RemovalReason, removalEventsOf } from "./listing-events";
+import {
+  type ChangedRow,
+  clusterExpansion,
+  gridCellId,
+  gridCellKey,
+  type ListingIndex,
+  ListingIndexBuilder,
+} from "./listing-index";
 
-export type { Bounds, ListingRecord };
+export type { Bounds, ListingEvent, ListingRecord, RemovalReason };
+
+/** A listing taken off the market by a batch: sold (its page shows it sold) or removed (410); hidden leaves no page. */
+export interface ListingRemoval {
+  uls: string;
+  reason: RemovalReason;
+  /** The version its page keeps (a sold listing's last record); default: the one stored. */
+  doc?: ListingRecord;
+}
+
+/** A batch of listing writes, applied in one transaction (ListingsStore.applyChanges). */
+export interface ListingChanges {
+  /** New listings, or new versions of listings by `uls`. */
+  upserts?: readonly ListingRecord[];
+  removals?: readonly ListingRemoval[];
+  /** The feed writing (a site id); null or absent: not a feed (the demo's own listings, a script). */
+  source?: string | null;
+  /** When it happened (events' time, a removal's date); default now. */
+  at?: string;
+  /** Record change events (default true); false when hidden listings come back (nothing changed for a visitor's alert). */
+  events?: boolean;
+}
+
+/** What a batch did, by listing number. */
+export interface AppliedChanges {
+  created: string[];
+  updated: string[];
+  /** Written before exactly as given: nothing stored, no event. */
+  unchanged: string[];
+  removed: string[];
+  /** The listings version the batch made (unchanged when it wrote nothing). */
+  version: number;
+  events: number;
+}
 
 export interface ListingFilters {
   mun?: string[];
@@ -80,6 +121,37 @@ const MEMO_COUNTS = 500;
 const MEMO_GRIDS = 50;
 /** Rows per query while the in-memory index loads (keyset pages: each query stays short). */
 const INDEX_PAGE = 50_000;
+/** Rows per statement of a batch of listing writes (13 parameters a row: far under both databases' limits). */
+const WRITE_CHUNK = 400;
+/** Listings versions the change log keeps; an index further behind is built again (pruned every 64 versions). */
+const LOG_VERSIONS = 2000;
+/**
+ * A catch-up reads the changed rows and merges them (a few passes over the columns); past this
+ * share of the listings a build from scratch costs about as much.
+ */
+const CATCH_UP_SHARE = 0.25;
+
+/** The filter columns of the in-memory index, as it reads them (ChangedRow, ListingIndexBuilder). */
+type IndexArrayRow = [
+  number,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  string,
+  number,
+  number,
+  number,
+  number,
+];
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
 
 /** The columns of a bulk load of listings, with their types. */
 const LISTING_COLUMNS: Readonly<Record<string, BulkType>> = {
@@ -195,9 +267,10 @@ export class ListingsStore {
   /** The columnar index and the listings version of the snapshot it was read from. */
   private memory: { version: number; index: ListingIndex } | undefined;
   private building: Promise<void> | undefined;
+  private catching: Promise<boolean> | undefined;
   private municipalityCache: { version: number; list: Municipality[] } | undefined;
-  /** Index builds finished, and the last one's duration (ms): for tests and the bench. */
-  readonly indexStats = { builds: 0, lastBuildMs: 0 };
+  /** Index builds and catch-ups finished, and the last one's duration (ms): for tests and the bench. */
+  readonly indexStats = { builds: 0, lastBuildMs: 0, catchUps: 0, lastCatchUpMs: 0 };
   private readonly revisions: Revisions;
 
   constructor(
@@ -226,16 +299,20 @@ export class ListingsStore {
    * older than the version the call read, so no answer after a write is stale. Mode "wait"
    * waits for the build instead.
    */
-  private async indexAt(version: number): Promise<ListingIndex | undefined> {
+  private async indexAt(version: number, wait = this.mode === "wait"): Promise<ListingIndex | undefined> {
     if (this.mode === "sql") return undefined;
     for (;;) {
       const memory = this.memory;
       if (memory && memory.version >= version) return memory.index;
+      // A batch of writes is merged into the index it has, in every mode: tens of milliseconds
+      // at a million listings, less than the SQL answer of a new filter set would take.
+      if (memory && (await this.startCatchUp(memory))) continue;
       // Outdated, it will never answer again (versions only grow): its memory is let go before
       // the next one is built, not held beside it.
-      if (memory) this.memory = undefined;
+      if (this.memory && this.memory.version < version) this.memory = undefined;
+      if (this.memory) continue;
       const build = this.startBuild();
-      if (this.mode !== "wait") return undefined;
+      if (!wait) return undefined;
       await build;
       // A build that failed leaves none: answer from SQL rather than loop.
       if (!this.memory) return undefined;
@@ -261,15 +338,116 @@ export class ListingsStore {
     return this.building;
   }
 
+  /**
+   * Brings an outdated index up to date from the change log (one at a time): true when it did.
+   * False when it cannot (the log no longer reaches back to it, or the batch is so large a build
+   * costs as much), and the caller builds anew.
+   */
+  private startCatchUp(memory: { version: number; index: ListingIndex }): Promise<boolean> {
+    this.catching ??= this.catchUp(memory)
+      .then((caught) => {
+        if (!caught) return false;
+        if (!this.memory || caught.version > this.memory.version) this.memory = caught;
+        return true;
+      })
+      .catch((error: unknown) => {
+        log.warn("[listings] the in-memory search index could not take the latest changes; building it again", {
+          reason: error instanceof Error ? error.message : String(error),
+        });
+        return false;
+      })
+      .finally(() => {
+        this.catching = undefined;
+      });
+    return this.catching;
+  }
+
+  /**
+   * The index at the current version: the rows the change log names since its version, read in
+   * one snapshot with that version, merged into it (ListingIndex.withChanges).
+   */
+  private async catchUp(memory: {
+    version: number;
+    index: ListingIndex;
+  }): Promise<{ version: number; index: ListingIndex } | undefined> {
+    const started = performance.now();
+    const caught = await this.dialect.snapshotArrays(this.db, async (arrays) => {
+      const revisions = await arrays(
+        this.db.selectFrom("revisions").select(["name", "n"]).where("name", "in", ["listings", "listings_log_floor"]),
+      );
+      const version = Number(revisions.find((r) => r[0] === "listings")?.[1] ?? 0);
+      const floor = Number(revisions.find((r) => r[0] === "listings_log_floor")?.[1] ?? Number.POSITIVE_INFINITY);
+      if (memory.version < floor) return undefined;
+      if (version <= memory.version) return memory;
+      const ids = (
+        await arrays(
+          this.db
+            .selectFrom("listing_changes")
+            .select("listing_id")
+            .distinct()
+            .where("version", ">", memory.version)
+            .where("version", "<=", version),
+        )
+      ).map((r) => Number(r[0]));
+      if (ids.length > Math.max(1000, memory.index.size * CATCH_UP_SHARE)) return undefined;
+      ids.sort((a, b) => a - b);
+      const changed: ChangedRow[] = [];
+      for (const part of chunks(ids, 1000)) {
+        const rows = (await arrays(this.indexColumns().where("id", "in", part).orderBy("id"))) as IndexArrayRow[];
+        for (const r of rows) {
+          changed.push({
+            id: r[0],
+            uls: r[1],
+            type: r[2],
+            for_sale_for_rent: r[3],
+            price: r[4],
+            bedrooms: r[5],
+            bathrooms: r[6],
+            open_house: Boolean(r[7]),
+            mun_code: r[8],
+            lat: r[9],
+            lng: r[10],
+            listed_ms: r[11],
+            sold: Boolean(r[12]),
+          });
+        }
+      }
+      const present = new Set(changed.map((r) => r.id));
+      const removed = ids.filter((id) => !present.has(id));
+      return { version, index: memory.index.withChanges(changed, removed) };
+    });
+    if (caught && caught !== memory) {
+      this.indexStats.catchUps++;
+      this.indexStats.lastCatchUpMs = performance.now() - started;
+    }
+    return caught;
+  }
+
+  /** The filter columns the index reads, in its order (IndexArrayRow). */
+  private indexColumns() {
+    return this.db
+      .selectFrom("listings")
+      .select([
+        "id",
+        "uls",
+        "type",
+        "for_sale_for_rent",
+        "price",
+        "bedrooms",
+        "bathrooms",
+        "open_house",
+        "mun_code",
+        "lat",
+        "lng",
+        this.dialect.epochMs("listed_at").as("listed_ms"),
+        "sold",
+      ]);
+  }
+
   /** Builds what searches read from memory (the columnar index) for the current version, ahead of the first visitor. */
   async warm(): Promise<void> {
     if (this.mode === "sql") return;
-    const version = await this.version();
-    while (!this.memory || this.memory.version < version) {
-      const before = this.memory;
-      await this.startBuild();
-      if (this.memory === before) return; // failed: reported, searches stay on SQL
-    }
+    await this.indexAt(await this.version(), true);
   }
 
   /**
@@ -285,41 +463,8 @@ export class ListingsStore {
       let after = 0;
       for (;;) {
         const rows = (await arrays(
-          this.db
-            .selectFrom("listings")
-            .select([
-              "id",
-              "uls",
-              "type",
-              "for_sale_for_rent",
-              "price",
-              "bedrooms",
-              "bathrooms",
-              "open_house",
-              "mun_code",
-              "lat",
-              "lng",
-              this.dialect.epochMs("listed_at").as("listed_ms"),
-              "sold",
-            ])
-            .where("id", ">", after)
-            .orderBy("id")
-            .limit(INDEX_PAGE),
-        )) as [
-          number,
-          string,
-          string,
-          string,
-          number,
-          number,
-          number,
-          number,
-          string,
-          number,
-          number,
-          number,
-          number,
-        ][];
+          this.indexColumns().where("id", ">", after).orderBy("id").limit(INDEX_PAGE),
+        )) as IndexArrayRow[];
         for (const r of rows) {
           builder.add(
             r[0],
@@ -402,42 +547,258 @@ export class ListingsStore {
       if (batch.length) await flush();
       await bulk.buildIndexes(trx, indexes);
       await bulk.syncIdentity(trx, "listings", "id");
-      await bumpRevisions(trx, "listings", "content");
+      await this.restartChangeLog(trx);
+      await bumpRevisions(trx, "content");
     });
     await bulk.analyze(["listings", "listing_docs"]);
   }
 
   /** Creates a listing or replaces the one with the same `uls`. */
   async upsert(listing: ListingRecord): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("listings")
-        .values(columnsOf(listing))
-        .onConflict((oc) =>
-          oc.column("uls").doUpdateSet((eb) => ({
-            type: eb.ref("excluded.type"),
-            for_sale_for_rent: eb.ref("excluded.for_sale_for_rent"),
-            price: eb.ref("excluded.price"),
-            bedrooms: eb.ref("excluded.bedrooms"),
-            bathrooms: eb.ref("excluded.bathrooms"),
-            open_house: eb.ref("excluded.open_house"),
-            mun_code: eb.ref("excluded.mun_code"),
-            lat: eb.ref("excluded.lat"),
-            lng: eb.ref("excluded.lng"),
-            listed_at: eb.ref("excluded.listed_at"),
-            sold: eb.ref("excluded.sold"),
-          })),
-        )
-        .returning("id")
+    await this.applyChanges({ upserts: [listing] });
+  }
+
+  /**
+   * Writes a batch of listings in one transaction: new and changed listings, listings taken off
+   * the market, the change log entries of the in-memory indexes (one listings version for the
+   * batch) and the change events of each listing (stores/listing-events.ts). A listing written
+   * exactly as stored is left alone (no version, no event). `within` runs in the same
+   * transaction after the writes (a feed advances its cursor there, so a sync killed at any
+   * moment has written a batch and its cursor together, or neither).
+   *
+   * The batch first locks the listings revision's row (PostgreSQL; SQLite's write transactions
+   * are exclusive anyway), so listing writes are serial: events are numbered in commit order and
+   * the diff reads what the previous batch committed.
+   */
+  async applyChanges(
+    changes: ListingChanges,
+    within?: (trx: Trx, applied: AppliedChanges) => Promise<void>,
+  ): Promise<AppliedChanges> {
+    const at = changes.at ?? new Date().toISOString();
+    const source = changes.source ?? null;
+    // The last version of each listing wins within a batch.
+    const upserts = [...new Map((changes.upserts ?? []).map((l) => [l.uls, l])).values()];
+    const removals = [...new Map((changes.removals ?? []).map((r) => [r.uls, r])).values()].filter(
+      (r) => !upserts.some((l) => l.uls === r.uls),
+    );
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.dialect
+        .forUpdate(trx.selectFrom("revisions").select("n").where("name", "=", "listings"))
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("listing_docs")
-        .values({ id, doc: JSON.stringify(listing) })
-        .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ doc: eb.ref("excluded.doc") })))
-        .execute();
-      await this.dialect.spatial.put(trx, [{ id, lat: listing.coords.lat, lng: listing.coords.lng }]);
-      await bumpRevisions(trx, "listings", "content");
+      const applied: AppliedChanges = {
+        created: [],
+        updated: [],
+        unchanged: [],
+        removed: [],
+        version: Number(current.n),
+        events: 0,
+      };
+      const stored = new Map<string, { id: number; doc: string; source: string | null }>();
+      for (const part of chunks([...upserts.map((l) => l.uls), ...removals.map((r) => r.uls)], 500)) {
+        const rows = await trx
+          .selectFrom("listings as l")
+          .innerJoin("listing_docs as d", "d.id", "l.id")
+          .select(["l.id", "l.uls", "l.source", "d.doc"])
+          .where("l.uls", "in", part)
+          .execute();
+        for (const r of rows) stored.set(r.uls, { id: r.id, doc: r.doc, source: r.source });
+      }
+      const offBefore = new Map<string, RemovalReason>();
+      const absent = upserts.filter((l) => !stored.has(l.uls)).map((l) => l.uls);
+      for (const part of chunks(absent, 500)) {
+        const rows = await trx
+          .selectFrom("removed_listings")
+          .select(["uls", "reason"])
+          .where("uls", "in", part)
+          .execute();
+        for (const r of rows) offBefore.set(r.uls, r.reason as RemovalReason);
+      }
+      const events: ListingEvent[] = [];
+      const writes: { listing: ListingRecord; doc: string }[] = [];
+      for (const listing of upserts) {
+        const doc = JSON.stringify(listing);
+        const before = stored.get(listing.uls);
+        if (before && before.doc === doc && before.source === source) {
+          applied.unchanged.push(listing.uls);
+          continue;
+        }
+        writes.push({ listing, doc });
+        (before ? applied.updated : applied.created).push(listing.uls);
+        const previous = before ? (JSON.parse(before.doc) as ListingRecord) : undefined;
+        events.push(...listingEventsOf(listing, previous, offBefore.get(listing.uls)));
+      }
+      const gone = removals.flatMap((r) => {
+        const before = stored.get(r.uls);
+        if (!before) return [];
+        const previous = JSON.parse(before.doc) as ListingRecord;
+        events.push(...removalEventsOf(previous, r.reason));
+        return [{ ...r, id: before.id, doc: r.doc ? JSON.stringify(r.doc) : before.doc }];
+      });
+      applied.removed = gone.map((r) => r.uls);
+      if (writes.length === 0 && gone.length === 0) {
+        if (within) await within(trx, applied);
+        return applied;
+      }
+      const bumped = await trx
+        .updateTable("revisions")
+        .set((eb) => ({ n: eb("n", "+", 1) }))
+        .where("name", "=", "listings")
+        .returning("n")
+        .executeTakeFirstOrThrow();
+      const version = Number(bumped.n);
+      applied.version = version;
+      const touched: number[] = [];
+      for (const part of chunks(writes, WRITE_CHUNK)) {
+        const ids = await trx
+          .insertInto("listings")
+          .values(part.map(({ listing }) => ({ ...columnsOf(listing), source })))
+          .onConflict((oc) =>
+            oc.column("uls").doUpdateSet((eb) => ({
+              type: eb.ref("excluded.type"),
+              for_sale_for_rent: eb.ref("excluded.for_sale_for_rent"),
+              price: eb.ref("excluded.price"),
+              bedrooms: eb.ref("excluded.bedrooms"),
+              bathrooms: eb.ref("excluded.bathrooms"),
+              open_house: eb.ref("excluded.open_house"),
+              mun_code: eb.ref("excluded.mun_code"),
+              lat: eb.ref("excluded.lat"),
+              lng: eb.ref("excluded.lng"),
+              listed_at: eb.ref("excluded.listed_at"),
+              sold: eb.ref("excluded.sold"),
+              source: eb.ref("excluded.source"),
+            })),
+          )
+          .returning(["id", "uls"])
+          .execute();
+        const idOf = new Map(ids.map((r) => [r.uls, r.id]));
+        const rows = part.map(({ listing, doc }) => ({ id: idOf.get(listing.uls)!, doc, listing }));
+        await trx
+          .insertInto("listing_docs")
+          .values(rows.map(({ id, doc }) => ({ id, doc })))
+          .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ doc: eb.ref("excluded.doc") })))
+          .execute();
+        await this.dialect.spatial.put(
+          trx,
+          rows.map(({ id, listing }) => ({ id, lat: listing.coords.lat, lng: listing.coords.lng })),
+        );
+        touched.push(...rows.map((r) => r.id));
+      }
+      for (const part of chunks(gone, WRITE_CHUNK)) {
+        const kept = part.filter((r) => r.reason !== "hidden");
+        if (kept.length) {
+          await trx
+            .insertInto("removed_listings")
+            .values(kept.map((r) => ({ uls: r.uls, doc: r.doc, removed_at: at, reason: r.reason, source })))
+            .onConflict((oc) =>
+              oc.column("uls").doUpdateSet((eb) => ({
+                doc: eb.ref("excluded.doc"),
+                removed_at: eb.ref("excluded.removed_at"),
+                reason: eb.ref("excluded.reason"),
+                source: eb.ref("excluded.source"),
+              })),
+            )
+            .execute();
+        }
+        const ids = part.map((r) => r.id);
+        await trx.deleteFrom("listing_docs").where("id", "in", ids).execute();
+        await trx.deleteFrom("listings").where("id", "in", ids).execute();
+        await this.dialect.spatial.remove(trx, ids);
+        touched.push(...ids);
+      }
+      for (const part of chunks([...new Set(touched)], 1000)) {
+        await trx
+          .insertInto("listing_changes")
+          .values(part.map((id) => ({ version, listing_id: id })))
+          .execute();
+      }
+      if (changes.events !== false) {
+        for (const part of chunks(events, WRITE_CHUNK)) {
+          await trx
+            .insertInto("listing_events")
+            .values(part.map((e) => ({ uls: e.uls, kind: e.kind, data: JSON.stringify(e.data), source, at })))
+            .execute();
+        }
+        applied.events = events.length;
+      }
+      if (version % 64 === 0) await this.pruneChangeLog(trx, version);
+      await bumpRevisions(trx, "content");
+      if (within) await within(trx, applied);
+      return applied;
     });
+  }
+
+  /** Drops change log entries older than LOG_VERSIONS versions; an index that far behind is built again. */
+  private async pruneChangeLog(trx: Trx, version: number): Promise<void> {
+    const floor = version - LOG_VERSIONS;
+    if (floor <= 0) return;
+    await trx.deleteFrom("listing_changes").where("version", "<=", floor).execute();
+    await trx
+      .updateTable("revisions")
+      .set({ n: floor })
+      .where("name", "=", "listings_log_floor")
+      .where("n", "<", floor)
+      .execute();
+  }
+
+  /**
+   * Deletes the demo's generated listings (those no feed wrote) and their taken-off pages: a
+   * broker's first import replaces the fiction. One bulk write: the indexes are built again.
+   * Returns how many listings went.
+   */
+  async removeUnsourced(): Promise<number> {
+    const count = await this.db.transaction().execute(async (trx) => {
+      const ids = (await trx.selectFrom("listings").select("id").where("source", "is", null).execute()).map(
+        (r) => r.id,
+      );
+      for (const part of chunks(ids, 1000)) {
+        await trx.deleteFrom("listing_docs").where("id", "in", part).execute();
+        await trx.deleteFrom("listings").where("id", "in", part).execute();
+        await this.dialect.spatial.remove(trx, part);
+      }
+      await trx.deleteFrom("removed_listings").where("source", "is", null).execute();
+      await this.restartChangeLog(trx);
+      await bumpRevisions(trx, "content");
+      return ids.length;
+    });
+    await this.dialect.bulk.analyze(["listings", "listing_docs"]);
+    return count;
+  }
+
+  /** A bulk write: a new listings version the change log starts from (every index older than it is built again). */
+  private async restartChangeLog(trx: Trx): Promise<void> {
+    const { n } = await trx
+      .updateTable("revisions")
+      .set((eb) => ({ n: eb("n", "+", 1) }))
+      .where("name", "=", "listings")
+      .returning("n")
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom("listing_changes").execute();
+    await trx.updateTable("revisions").set({ n }).where("name", "=", "listings_log_floor").execute();
+  }
+
+  /**
+   * Listing change events after `afterSeq`, oldest first (the saved-search alerts read them in
+   * pages; `seq` is in commit order).
+   */
+  async events(
+    afterSeq = 0,
+    limit = 500,
+  ): Promise<(ListingEvent & { seq: number; at: string; source: string | null })[]> {
+    const rows = await this.db
+      .selectFrom("listing_events")
+      .select(["seq", "uls", "kind", "data", "source", "at"])
+      .where("seq", ">", afterSeq)
+      .orderBy("seq")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      seq: r.seq,
+      uls: r.uls,
+      kind: r.kind as ListingEvent["kind"],
+      data: r.data ? (JSON.parse(r.data) as Record<string, unknown>) : {},
+      source: r.source,
+      at: r.at,
+    }));
   }
 
   async size(): Promise<number> {
@@ -584,44 +945,30 @@ export class ListingsStore {
 
   /** Takes a listing off the market: it leaves every search, and `removed` keeps its last version. False if unknown. */
   async remove(uls: string, removedAt = new Date().toISOString()): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.dialect
-        .forUpdate(
-          trx
-            .selectFrom("listings as l")
-            .innerJoin("listing_docs as d", "d.id", "l.id")
-            .select(["l.id", "d.doc"])
-            .where("l.uls", "=", uls),
-        )
-        .executeTakeFirst();
-      if (!row) return false;
-      await trx
-        .insertInto("removed_listings")
-        .values({ uls, doc: row.doc, removed_at: removedAt })
-        .onConflict((oc) =>
-          oc.column("uls").doUpdateSet((eb) => ({
-            doc: eb.ref("excluded.doc"),
-            removed_at: eb.ref("excluded.removed_at"),
-          })),
-        )
-        .execute();
-      await trx.deleteFrom("listing_docs").where("id", "=", row.id).execute();
-      await trx.deleteFrom("listings").where("id", "=", row.id).execute();
-      await this.dialect.spatial.remove(trx, [row.id]);
-      await bumpRevisions(trx, "listings", "content");
-      return true;
-    });
+    const applied = await this.applyChanges({ removals: [{ uls, reason: "removed" }], at: removedAt });
+    return applied.removed.length > 0;
   }
 
-  /** A listing taken off the market (its page answers 410 with similar ones), unless it is listed again. */
-  async removed(uls: string): Promise<{ listing: ListingRecord; removed_at: string } | undefined> {
+  /**
+   * A listing taken off the market, unless it is listed again: sold (its page shows it sold) or
+   * removed (its page answers 410 with similar ones).
+   */
+  async removed(
+    uls: string,
+  ): Promise<{ listing: ListingRecord; removed_at: string; reason: "sold" | "removed" } | undefined> {
     const row = await this.db
       .selectFrom("removed_listings as r")
-      .select(["r.doc", "r.removed_at"])
+      .select(["r.doc", "r.removed_at", "r.reason"])
       .where("r.uls", "=", uls)
       .where((eb) => eb.not(eb.exists(eb.selectFrom("listings as l").select("l.id").whereRef("l.uls", "=", "r.uls"))))
       .executeTakeFirst();
-    return row ? { listing: JSON.parse(row.doc) as ListingRecord, removed_at: row.removed_at } : undefined;
+    return row
+      ? {
+          listing: JSON.parse(row.doc) as ListingRecord,
+          removed_at: row.removed_at,
+          reason: row.reason === "sold" ? "sold" : "removed",
+        }
+      : undefined;
   }
 
   async replaceMunicipalities(municipalities: readonly Municipality[]): Promise<void> {
