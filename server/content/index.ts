@@ -6,6 +6,7 @@ import { createFormServices, type FormServices } from "./form-services";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { draftRoutes } from "./routes/drafts";
 import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
@@ -22,6 +23,7 @@ export const allRoutes: readonly Route[] = [
   ...contactRoutes,
   ...authRoutes,
   ...lockRoutes,
+  ...draftRoutes,
   ...leadRoutes,
 ];
 

@@ -25,6 +25,7 @@ import { ArticlesStore } from "./stores/articles";
 import { AuditStore } from "./stores/audit";
 import { CaptchaReplayStore } from "./stores/captcha-replays";
 import { ContentStore } from "./stores/content";
+import { DraftsStore } from "./stores/drafts";
 import { type ListingsOptions, ListingsStore } from "./stores/listings";
 import { LoginThrottleStore } from "./stores/login-throttle";
 import { OutboxStore } from "./stores/outbox";
@@ -53,6 +54,8 @@ export interface Storage {
   readonly apiTokens: ApiTokensStore;
   readonly audit: AuditStore;
   readonly pageLocks: PageLocksStore;
+  /** The draft of each page, shared by every device and editor (issue 33). */
+  readonly drafts: DraftsStore;
   /** Every saved version of every page (written by `content.savePage`, read here). */
   readonly pageVersions: PageVersionsStore;
   /** The delivery outbox of leads (e-mail, webhook). */
@@ -94,6 +97,7 @@ export function createStorage(
     audit: new AuditStore(db),
     pageLocks: new PageLocksStore(db, dialect),
     pageVersions: new PageVersionsStore(db),
+    drafts: new DraftsStore(db, dialect),
     outbox: new OutboxStore(db, dialect),
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),

@@ -38,4 +38,25 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "session_reauth",
     up: (trx, dialect) => trx.schema.alterTable("sessions").addColumn("reauth_ms", dialect.types.ms).execute(),
   },
+  // Issue 33 takes 330–339.
+  {
+    // The draft of a page, shared by every device and editor (it was in one browser's
+    // localStorage): the studio's draft document (base, undo steps, cursor), who wrote it last and
+    // when, and a revision every write bumps (a writer names the one it started from).
+    version: 330,
+    name: "page_drafts",
+    up: (trx, dialect) =>
+      trx.schema
+        .createTable("page_drafts")
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("page_id", "text", (c) => c.notNull())
+        .addColumn("revision", "integer", (c) => c.notNull())
+        .addColumn("doc", dialect.types.json, (c) => c.notNull())
+        .addColumn("editor_id", "text", (c) => c.notNull())
+        .addColumn("editor_name", "text", (c) => c.notNull())
+        .addColumn("created_at", dialect.types.instant, (c) => c.notNull())
+        .addColumn("updated_at", dialect.types.instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint("page_drafts_pk", ["site_id", "page_id"])
+        .execute(),
+  },
 ];

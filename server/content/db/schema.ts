@@ -252,6 +252,16 @@ export interface PageLocksTable {
   heartbeat_ms: number;
   expires_ms: number;
 }
+export interface PageDraftsTable {
+  site_id: string;
+  page_id: string;
+  revision: number;
+  doc: Json;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -290,5 +300,6 @@ export interface Database {
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   page_locks: PageLocksTable;
+  page_drafts: PageDraftsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -160,6 +160,11 @@ const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
   base_version: z.number().int().nonnegative().max(MAX_INT32).optional(),
+  /**
+   * The revision of the server draft this publish comes from (the studio's): that draft is
+   * published, so it goes. A tool's publish names none and leaves an editor's draft alone.
+   */
+  draft_revision: z.number().int().positive().max(MAX_INT32).optional(),
 });
 
 /** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
@@ -268,10 +273,12 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ params, storage: { content }, site }) => {
+    handler: async ({ params, storage, site }) => {
+      const { content } = storage;
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
       if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const drafts = await storage.drafts.summaries(siteId);
       return json({
         pages: (await content.listPages(siteId)).map((p) => ({
           page_id: p.page_id,
@@ -280,6 +287,8 @@ export const pageRoutes: Route[] = [
           hidden: p.hidden,
           version: p.version,
           updated_at: p.updated_at,
+          // Who has a draft of it, and since when (the studio's page lists show it).
+          draft: drafts.get(p.page_id) ?? null,
         })),
       });
     },
@@ -334,7 +343,8 @@ export const pageRoutes: Route[] = [
     access: "editor",
     // A whole page with its blocks.
     maxBody: 8_000_000,
-    handler: async ({ request, params, storage: { content }, audit, principal, auth, changed, maxBody }) => {
+    handler: async ({ request, params, storage, audit, principal, auth, changed, maxBody }) => {
+      const { content } = storage;
       const parsed = savePageBodySchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
@@ -417,6 +427,8 @@ export const pageRoutes: Route[] = [
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
       await audit({ action: "page.publish", outcome: "success", target, details: { version: result.version } });
+      if (parsed.data.draft_revision !== undefined)
+        await storage.drafts.remove(siteId, parsed.data.page.page_id, parsed.data.draft_revision);
       changed({ siteId, pageId: parsed.data.page.page_id });
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
     },
