@@ -18,6 +18,7 @@ import type { Locale } from "../../schema/common";
 import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type StudioApi, StudioApiError } from "./api";
+import { draftRevision, flushPending, openServerPage, publishedDraft } from "./drafts";
 import { PageSelect } from "./PageOptions";
 import { showVersions } from "./VersionsDialog";
 import { useViewStore } from "./view";
@@ -40,14 +41,20 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   const needsTarget = origin !== undefined && origin !== "server";
 
   async function publish() {
-    const doc = useStudioStore.getState().doc;
-    if (!doc || validateDoc(doc).length > 0) return;
+    if (!useStudioStore.getState().doc || validateDoc(useStudioStore.getState().doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
     setStatus({ kind: "working", text: t("studio.publish.working") });
+    // The draft's last changes reach the server first: the publish then names its revision.
+    await flushPending();
+    const doc = useStudioStore.getState().doc;
+    if (!doc) return;
     try {
-      const { version } = await api.publish(doc, chosen);
+      const { version } = await api.publish(doc, chosen, { draftRevision: draftRevision() });
       useStudioStore.getState().markPublished(version, chosen);
+      // The demo page or a file published over a page of the site: that page is open now, with its server draft if it has one.
+      if (chosen) void openServerPage(chosen.page_id, t, true);
+      else publishedDraft();
       const path = (chosen?.paths ?? doc.paths)[locale];
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
     } catch (error) {

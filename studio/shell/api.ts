@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
+import { draftSummarySchema, type StoredDraft, storedDraftSchema } from "../../schema/draft";
 import { changeSummarySchema } from "../../schema/page-diff";
 import { type DefinitionLookup, parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
@@ -42,6 +43,8 @@ export const pageSummarySchema = z.object({
   title: localized,
   hidden: z.boolean().default(false),
   version: z.number(),
+  /** Who has a draft of the page, and since when. */
+  draft: draftSummarySchema.nullable().default(null),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
@@ -108,6 +111,12 @@ const versionListSchema = z.object({ versions: z.array(versionSummarySchema), ne
 const versionAnswerSchema = z.object({ version: versionSummarySchema.extend({ page: pageRecordSchema }) });
 export type VersionDetail = z.infer<typeof versionAnswerSchema>["version"];
 
+/** A draft call's answer: its status and body (the caller tells a conflict from a lost lock). */
+export interface DraftAnswer {
+  status: number;
+  body: unknown;
+}
+
 export class StudioApiError extends Error {
   constructor(
     readonly status: number,
@@ -164,14 +173,47 @@ export function createStudioApi(site: StudioSiteRef) {
         await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}/versions/${version}`),
       ).version;
     },
-    async publish(doc: StudioDoc, target?: PageSummary): Promise<{ version: number }> {
+    /** The page's server draft, or null. */
+    async draft(pageId: string): Promise<StoredDraft | null> {
+      const body = z
+        .object({ draft: storedDraftSchema.nullable() })
+        .parse(await get(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}`));
+      return body.draft as StoredDraft | null;
+    },
+    /**
+     * Writes the page's server draft from `revision` (0: none yet). `draftText` is the draft's
+     * JSON, already made for this device's copy: it is not serialised twice.
+     */
+    async saveDraft(pageId: string, revision: number, draftText: string): Promise<DraftAnswer> {
+      const response = await fetch(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: `{"revision":${revision},"draft":${draftText}}`,
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    async discardDraft(pageId: string, revision: number): Promise<DraftAnswer> {
+      const response = await fetch(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}?revision=${revision}`, {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    async publish(
+      doc: StudioDoc,
+      target?: PageSummary,
+      options: { draftRevision?: number } = {},
+    ): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
+      const draft_revision = !target && options.draftRevision ? options.draftRevision : undefined;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
         headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
         credentials: "same-origin",
-        body: JSON.stringify({ page, base_version }),
+        body: JSON.stringify({ page, base_version, ...(draft_revision ? { draft_revision } : {}) }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
       if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
