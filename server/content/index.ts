@@ -11,6 +11,7 @@ import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
+import { scheduleRoutes } from "./routes/schedules";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
@@ -24,6 +25,7 @@ export const allRoutes: readonly Route[] = [
   ...authRoutes,
   ...lockRoutes,
   ...draftRoutes,
+  ...scheduleRoutes,
   ...leadRoutes,
 ];
 

@@ -31,6 +31,7 @@ import { LoginThrottleStore } from "./stores/login-throttle";
 import { OutboxStore } from "./stores/outbox";
 import { PageLocksStore } from "./stores/page-locks";
 import { PageVersionsStore } from "./stores/page-versions";
+import { PublishJobsStore } from "./stores/publish-jobs";
 import { RateLimitStore } from "./stores/rate-limits";
 import { SecretsStore } from "./stores/secrets";
 import { SessionsStore } from "./stores/sessions";
@@ -56,6 +57,8 @@ export interface Storage {
   readonly pageLocks: PageLocksStore;
   /** The draft of each page, shared by every device and editor (issue 33). */
   readonly drafts: DraftsStore;
+  /** Publishes at a chosen time, claimed by whichever web process finds them due. */
+  readonly publishJobs: PublishJobsStore;
   /** Every saved version of every page (written by `content.savePage`, read here). */
   readonly pageVersions: PageVersionsStore;
   /** The delivery outbox of leads (e-mail, webhook). */
@@ -98,6 +101,7 @@ export function createStorage(
     pageLocks: new PageLocksStore(db, dialect),
     pageVersions: new PageVersionsStore(db),
     drafts: new DraftsStore(db, dialect),
+    publishJobs: new PublishJobsStore(db, dialect),
     outbox: new OutboxStore(db, dialect),
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),

@@ -132,6 +132,32 @@ const ROUTES: Record<string, Case> = {
     body: () => ({ takeover: true }),
   },
   "DELETE /locks/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  // Server drafts and scheduled publishes (issue 33): B's hold its marker
+  "GET /drafts/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({ revision: 1, draft: bDraft(t.bPageId, "overwritten by A") }),
+  },
+  "DELETE /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    query: "?revision=1",
+  },
+  "GET /schedules/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({
+      run_at: new Date(Date.now() + 3600_000).toISOString(),
+      page: bHiddenPage(t.bPageId, "scheduled by A"),
+      base_version: 1,
+    }),
+  },
+  "DELETE /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
   // Signing in (public steps) and the caller's own account
   "GET /auth/session": { kind: "own" },
   "POST /auth/sign-in": {
@@ -179,6 +205,36 @@ function bHiddenPage(pageId: string, note: string) {
     content: [],
     hidden: true,
     version: 1,
+  };
+}
+
+/** A draft of B's page whose title holds the marker. */
+function bDraft(pageId: string, note: string) {
+  const page = bHiddenPage(pageId, note);
+  const doc = {
+    page_id: pageId,
+    site_id: B.site_id,
+    base_version: 1,
+    title: page.title,
+    paths: page.paths,
+    blocks: [],
+    theme: { preset: "blue", radius: {}, colors: {} },
+    settings: { payloadColorsEnabled: false, globalEditModeActivated: false },
+    origin: "server",
+  };
+  return {
+    version: 1,
+    base: doc,
+    base_version: 1,
+    steps: [
+      {
+        patches: [{ op: "replace", path: ["title", "en"], value: `Draft ${MARK} ${note}` }],
+        inversePatches: [{ op: "replace", path: ["title", "en"], value: page.title.en }],
+        label: "title",
+        at: 1,
+      },
+    ],
+    cursor: 1,
   };
 }
 
@@ -262,6 +318,24 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const yHeaders = { cookie: cookies.y, origin: ORIGIN, "content-type": "application/json" };
     const lock = await call(`/api/locks/${B.site_id}/${bPageId}`, { method: "POST", headers: yHeaders, body: "{}" });
     expect(lock.status).toBe(200);
+    // Y's draft of B's page, and a publish of it scheduled (issue 33).
+    const draft = await call(`/api/drafts/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({ revision: 0, draft: bDraft(bPageId, "original") }),
+    });
+    expect(draft.status).toBe(200);
+    const scheduled = await call(`/api/schedules/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({
+        run_at: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+        page: bHiddenPage(bPageId, "scheduled"),
+        base_version: 1,
+        note: `Note ${MARK}`,
+      }),
+    });
+    expect(scheduled.status).toBe(200);
     const token = await call("/api/auth/account/tokens", {
       method: "POST",
       headers: yHeaders,
@@ -452,6 +526,11 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);
     expect(await service.storage.accounts.getPasskey(targets.yPasskeyId)).toBeDefined();
+    const draft = await service.storage.drafts.get(B.site_id, targets.bPageId);
+    expect(draft).toMatchObject({ revision: 1, editor: { name: `Yves ${MARK}` } });
+    expect(draft?.draft.steps[0]?.patches[0]?.value).toBe(`Draft ${MARK} original`);
+    const scheduled = await service.storage.publishJobs.pending(B.site_id, targets.bPageId);
+    expect(scheduled?.note).toBe(`Note ${MARK}`);
     // Y is still signed in, and Y's token still works.
     const session = await call("/api/auth/session", { headers: { cookie: cookies.y } });
     expect(((await session.json()) as { editor?: { name: string } }).editor?.name).toBe(`Yves ${MARK}`);

@@ -60,6 +60,10 @@ export interface PageVersionsTable {
   editor_name: string | null;
   created_at: Instant;
   summary: Json;
+  /** The editor's note at publish (migration 332). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A scheduled publish: the time it was scheduled for. */
+  scheduled_for: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 export interface RevisionsTable {
   name: "content" | "listings";
@@ -262,6 +266,26 @@ export interface PageDraftsTable {
   created_at: Instant;
   updated_at: Instant;
 }
+export interface PublishJobsTable {
+  id: string;
+  site_id: string;
+  page_id: string;
+  run_at_ms: number;
+  state: string;
+  page_doc: Json;
+  base_version: number;
+  draft_revision: number | null;
+  note: string | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  finished_at: Instant | null;
+  result_version: number | null;
+  error: string | null;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -301,5 +325,6 @@ export interface Database {
   audit_log: AuditLogTable;
   page_locks: PageLocksTable;
   page_drafts: PageDraftsTable;
+  publish_jobs: PublishJobsTable;
   schema_migrations: SchemaMigrationsTable;
 }
