@@ -16,7 +16,6 @@ import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
   type ContentStore,
-  type PageRecord,
   pageRecordSchema,
   type SiteRecord,
   type VariantRecord,
