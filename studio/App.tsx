@@ -32,7 +32,7 @@ import { Palette } from "./palette/Palette";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
 import { createStudioApi, type StudioSiteRef, siteTheme } from "./shell/api";
-import { startServerDrafts } from "./shell/drafts";
+import { startServerDrafts, useDraftSync } from "./shell/drafts";
 import { type OpenAction, openAtStart, openFromRequest, parseOpenRequest, restoreLastDraft } from "./shell/open";
 import { useRegionKeys } from "./shell/regions";
 import { type StudioRole, StudioRoleContext } from "./shell/role";
@@ -301,7 +301,7 @@ function startAction(
 function StudioInner({ locale, mode, site, editor }: StudioAppProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const api = useMemo(() => createStudioApi(site), [site]);
+  const api = useMemo(() => createStudioApi(site, (timeZone) => useDraftSync.setState({ timeZone })), [site]);
   const [confirming, setConfirming] = useState<string | null>(null);
   setValidationLanguage(locale, t);
   const onUndo = useMemo(

@@ -51,6 +51,7 @@ import { hasDraft, openServerPage, restoreOrphan, useDraftSync } from "./drafts"
 import { Icon, type IconName } from "./icons";
 import { openDoc } from "./open";
 import { PublishDialog } from "./PublishDialog";
+import { scheduleText, zoneName } from "./ScheduleFields";
 import { showToast } from "./toasts";
 import { relativeTime, VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
@@ -143,6 +144,7 @@ function OpenMenu({
   const canDiscard = useDraftSync((s) => hasDraft(s, steps));
   const orphan = useDraftSync((s) => s.orphan);
   const readOnly = useStudioStore((s) => s.readOnly);
+  const timeZone = useDraftSync((s) => s.timeZone);
   const [discarding, setDiscarding] = useState(false);
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -234,6 +236,15 @@ function OpenMenu({
                             {t("studio.drafts.list-draft", {
                               name: page.draft.editor.name,
                               ago: relativeTime(page.draft.updated_at, Date.now(), locale),
+                            })}
+                          </span>
+                        ) : null}
+                        {page.scheduled ? (
+                          <span className="studio-page-scheduled">
+                            {" · "}
+                            {t("studio.schedule.list", {
+                              when: scheduleText(page.scheduled.run_at, timeZone, locale),
+                              zone: zoneName(page.scheduled.run_at, timeZone, locale),
                             })}
                           </span>
                         ) : null}

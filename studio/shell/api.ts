@@ -45,6 +45,11 @@ export const pageSummarySchema = z.object({
   version: z.number(),
   /** Who has a draft of the page, and since when. */
   draft: draftSummarySchema.nullable().default(null),
+  /** When it is scheduled to be published, and by whom. */
+  scheduled: z
+    .object({ run_at: z.string(), editor: z.object({ id: z.string(), name: z.string() }) })
+    .nullable()
+    .default(null),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
@@ -99,12 +104,33 @@ export function pageOfDoc(doc: StudioDoc, target?: PageSummary): PageRecord {
   };
 }
 
+/** A scheduled publish as the service answers it. */
+export const scheduleSchema = z.object({
+  id: z.string(),
+  run_at: z.string(),
+  state: z.enum(["pending", "done", "failed", "cancelled"]),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  note: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  version: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+const scheduleStatusSchema = z.object({
+  schedule: scheduleSchema.nullable(),
+  last: scheduleSchema.nullable(),
+  time_zone: z.string(),
+});
+export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
+
 /** A version as the versions panel lists it (the service's answer, parsed). */
 export const versionSummarySchema = z.object({
   version: z.number().int().nonnegative(),
   editor: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   summary: changeSummarySchema,
+  note: z.string().nullable().default(null),
+  scheduled_for: z.string().nullable().default(null),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 const versionListSchema = z.object({ versions: z.array(versionSummarySchema), next: z.number().nullable() });
@@ -127,7 +153,7 @@ export class StudioApiError extends Error {
   }
 }
 
-export function createStudioApi(site: StudioSiteRef) {
+export function createStudioApi(site: StudioSiteRef, onTimeZone?: (zone: string) => void) {
   const headers = { accept: "application/json" };
   async function get(path: string): Promise<unknown> {
     const response = await fetch(path, { headers, credentials: "same-origin" });
@@ -152,7 +178,10 @@ export function createStudioApi(site: StudioSiteRef) {
       );
     },
     async listPages(): Promise<PageSummary[]> {
-      const body = z.object({ pages: z.array(pageSummarySchema) }).parse(await get(`/api/pages/${site.site_id}`));
+      const body = z
+        .object({ pages: z.array(pageSummarySchema), time_zone: z.string().optional() })
+        .parse(await get(`/api/pages/${site.site_id}`));
+      if (body.time_zone) onTimeZone?.(body.time_zone);
       return body.pages;
     },
     async page(pageId: string): Promise<StudioDoc> {
@@ -201,10 +230,48 @@ export function createStudioApi(site: StudioSiteRef) {
       });
       return { status: response.status, body: await response.json().catch(() => null) };
     },
+    /** The page's pending publish, its last one made or failed, and the site's time zone. */
+    async schedule(pageId: string): Promise<ScheduleStatus> {
+      return scheduleStatusSchema.parse(await get(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`));
+    },
+    /** Schedules the draft's page to be published at `runAt` (an ISO instant), or moves its pending publish. */
+    async scheduleAt(
+      doc: StudioDoc,
+      runAt: string,
+      options: { draftRevision?: number; note?: string } = {},
+    ): Promise<Schedule> {
+      const page = pageOfDoc(doc);
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          run_at: runAt,
+          page,
+          base_version: doc.base_version,
+          ...(options.draftRevision ? { draft_revision: options.draftRevision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as { schedule?: unknown; message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return scheduleSchema.parse(body?.schedule);
+    },
+    async unschedule(pageId: string): Promise<void> {
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      if (!response.ok && response.status !== 404) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      }
+    },
     async publish(
       doc: StudioDoc,
       target?: PageSummary,
-      options: { draftRevision?: number } = {},
+      options: { draftRevision?: number; note?: string } = {},
     ): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
@@ -213,7 +280,12 @@ export function createStudioApi(site: StudioSiteRef) {
         method: "PUT",
         headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
         credentials: "same-origin",
-        body: JSON.stringify({ page, base_version, ...(draft_revision ? { draft_revision } : {}) }),
+        body: JSON.stringify({
+          page,
+          base_version,
+          ...(draft_revision ? { draft_revision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+        }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
       if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);

@@ -61,6 +61,10 @@ export interface DraftSync {
   holder: string | null;
   /** Changes of this device kept aside when the page changed hands (the Open menu offers them back). */
   orphan: boolean;
+  /** The open page's pending scheduled publish: when, and who scheduled it. */
+  scheduled: { run_at: string; editor: string } | null;
+  /** The site's time zone (publishing later is chosen in it). */
+  timeZone: string;
 }
 
 export const useDraftSync = create<DraftSync>(() => ({
@@ -70,6 +74,8 @@ export const useDraftSync = create<DraftSync>(() => ({
   lock: "unknown",
   holder: null,
   orphan: false,
+  scheduled: null,
+  timeZone: "America/Toronto",
 }));
 
 interface Outbox {
@@ -310,13 +316,23 @@ export async function openServerPage(pageId: string, t: TFunction, quiet = false
   await flushPending();
   let doc: StudioDoc;
   let stored: StoredDraft | null;
+  let schedule: Awaited<ReturnType<StudioApi["schedule"]>> | null;
   try {
-    [doc, stored] = await Promise.all([api.page(pageId), api.draft(pageId)]);
+    [doc, stored, schedule] = await Promise.all([
+      api.page(pageId),
+      api.draft(pageId),
+      // The toolbar says when the page is scheduled; a page list answers without it when this fails.
+      api.schedule(pageId).catch(() => null),
+    ]);
   } catch (error) {
     showToast({ text: t("studio.toolbar.load-error", { message: (error as Error).message }), tone: "error" });
     return false;
   }
   const from = adopt(doc, stored);
+  useDraftSync.setState({
+    scheduled: schedule?.schedule ? { run_at: schedule.schedule.run_at, editor: schedule.schedule.editor.name } : null,
+    ...(schedule ? { timeZone: schedule.time_zone } : {}),
+  });
   rememberLastDoc(doc.site_id, doc.page_id, "server");
   if (from === "server" && stored && stored.editor.id !== me?.id)
     showToast({ text: t("studio.drafts.opened-other", { name: stored.editor.name }) });
@@ -328,7 +344,15 @@ export async function openServerPage(pageId: string, t: TFunction, quiet = false
 /** Another document opens (the demo page, a file): nothing of the site to sync. */
 export function leaveServerPage(): void {
   latest = null;
-  useDraftSync.setState({ page: null, revision: 0, author: null, lock: "unknown", holder: null, orphan: false });
+  useDraftSync.setState({
+    page: null,
+    revision: 0,
+    author: null,
+    lock: "unknown",
+    holder: null,
+    orphan: false,
+    scheduled: null,
+  });
 }
 
 /** Reads the page and its draft again and shows them (a take-over, another editor's progress). */

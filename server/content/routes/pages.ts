@@ -282,7 +282,8 @@ export const pageRoutes: Route[] = [
       const { content } = storage;
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const siteRecord = await content.getSite(siteId);
+      if (!siteRecord) throw new HttpError(404, "Unknown site");
       const [drafts, scheduled] = await Promise.all([
         storage.drafts.summaries(siteId),
         storage.publishJobs.pendingBySite(siteId),
@@ -300,6 +301,8 @@ export const pageRoutes: Route[] = [
           // When it is scheduled to be published, and by whom.
           scheduled: scheduleOf(scheduled.get(p.page_id)),
         })),
+        // The scheduled times are instants; the studio shows them in the site's time zone.
+        time_zone: siteRecord.time_zone,
       });
     },
   },
