@@ -5,6 +5,7 @@ import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
+import { withFallbackText } from "../../schema/translations";
 import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
@@ -74,7 +75,8 @@ function blocksOf(
   let clean = validated.get(raw);
   if (!clean) {
     const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
-    clean = sanitizeBlocks(blocks, variantId);
+    // A text one language left empty shows the other's (the spec's fallback, field by field).
+    clean = sanitizeBlocks(blocks, variantId).map(withFallbackText);
     validated.set(raw, clean);
   }
   if (!movesAssets(bases)) return clean;

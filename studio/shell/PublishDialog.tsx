@@ -31,6 +31,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
+import { pageTranslations } from "../../schema/translations";
 import { blockLabel, describePath } from "../labels";
 import { countIssues, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type ScheduleStatus, type StudioApi, StudioApiError } from "./api";
@@ -60,6 +61,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   const pageId = useStudioStore((s) => s.doc?.page_id);
   const errors = useStudioStore((s) => countIssues(s.doc));
   const scheduled = useDraftSync((s) => s.scheduled);
+  // Counted while the dialog is open only (the per-block counts are cached by block object).
+  const [open, setOpen] = useState(false);
+  const untranslated = useStudioStore((s) => (open && s.doc ? pageTranslations(s.doc).count : 0));
   const siteZone = useDraftSync((s) => s.timeZone);
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
@@ -192,8 +196,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
 
   return (
     <DialogTrigger
-      onOpenChange={(open) => {
-        if (!open) return;
+      onOpenChange={(isOpen) => {
+        setOpen(isOpen);
+        if (!isOpen) return;
         setStatus({ kind: "idle" });
         setWhen("now");
         if (needsTarget)
@@ -300,6 +305,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         <Label>{t("studio.publish.note")}</Label>
                         <TextArea className="studio-textarea" rows={2} />
                       </TextField>
+                      <PublishTranslations close={close} locale={locale} />
                       {needsTarget ? null : (
                         <RadioGroup
                           className="studio-radio-group"
@@ -371,6 +377,57 @@ export function scheduleReason(error: string | null): string {
   return ["conflict", "path-taken", "account-removed", "embed-admin-only"].includes(error ?? "")
     ? String(error)
     : "other";
+}
+
+/**
+ * What is not translated (issue 33): the page's title and each block's fields that one language
+ * has and the other lacks, each a link to its field. Publishing anyway is allowed: the visitor's
+ * page shows the other language's text there (the spec's fallback, field by field).
+ */
+function PublishTranslations({ close, locale }: { close: () => void; locale: Locale }) {
+  const { t } = useTranslation();
+  const doc = useStudioStore((s) => s.doc);
+  const result = useMemo(() => (doc ? pageTranslations(doc) : null), [doc]);
+  if (!result || result.count === 0) return null;
+  const language = (l: "fr" | "en") => t(`studio.fields.localesInText.${l}`);
+  return (
+    <section
+      className="studio-notice studio-translations"
+      data-tone="warning"
+      aria-labelledby="studio-translations-title"
+    >
+      <Icon name="warning" size={18} />
+      <div>
+        <h3 id="studio-translations-title">{t("studio.publish.untranslated", { count: result.count })}</h3>
+        <ul>
+          {result.title.map((l) => (
+            <li key={`title-${l}`}>{t("studio.publish.untranslated-title", { locale: language(l) })}</li>
+          ))}
+          {result.blocks.flatMap(({ block, missing }) =>
+            missing.map((m) => (
+              <li key={`${block.id}:${m.path}`}>
+                <Button
+                  className="studio-link-button"
+                  onPress={() => {
+                    useStudioStore.getState().select(block.id, m.path);
+                    useViewStore.getState().requestPanel();
+                    close();
+                  }}
+                >
+                  {t("studio.publish.untranslated-item", {
+                    type: blockLabel(block.block_type, locale),
+                    path: describePath(t, block.block_type, m.path) || t("studio.canvas.whole-block"),
+                    locale: language(m.locale),
+                  })}
+                </Button>
+              </li>
+            )),
+          )}
+        </ul>
+        <p>{t("studio.publish.untranslated-fallback")}</p>
+      </div>
+    </section>
+  );
 }
 
 /** The document's validation errors while the dialog is open; `children` (the form) when there are none. */

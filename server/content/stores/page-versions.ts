@@ -13,6 +13,7 @@ import {
   type DiffablePage,
   summariseChanges,
 } from "../../../schema/page-diff";
+import { comparableBlocks } from "../../../schema/parse";
 import type { Db, Trx } from "../db/dialect";
 import { type PageRecord, pageDocument, pageRecordSchema } from "./content-records";
 
@@ -52,9 +53,19 @@ export function versionRow(
   const document = pageDocument(page);
   return {
     doc: JSON.stringify(document),
-    // The stored document is a page record's (parsed when it was saved): the diff reads it as is.
-    summary: summariseChanges(previous as DiffablePage | undefined, document),
+    // Compared with the schemas' defaults filled on both sides: only real changes are counted.
+    summary: summariseChanges(previous ? comparable(previous as DiffablePage) : undefined, comparable(document)),
     editor: editor ? versionEditorSchema.parse(editor) : undefined,
+  };
+}
+
+/** A page document with its blocks (content and footer override) as the summary compares them. */
+function comparable(page: DiffablePage): DiffablePage {
+  const override = page.override as { footer?: unknown[] } | undefined;
+  return {
+    ...page,
+    content: comparableBlocks(page.content ?? []),
+    ...(override?.footer ? { override: { ...override, footer: comparableBlocks(override.footer) } } : {}),
   };
 }
 
