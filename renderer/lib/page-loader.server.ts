@@ -176,10 +176,25 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       status: result.status,
     });
   }
-  const { content, header, footer, override, ...answer } = result.page;
+  return viewOfAnswer(services, result.page, url, locale, path);
+}
+
+/**
+ * The view of a page answer: blocks validated, sanitised and with their fallback texts, asset
+ * URLs resolved, the title's block, the modules to preload. Throws a redirect or an error view
+ * for answers that are not a page. A preview (issue 33) shapes its draft's answer here too.
+ */
+export function viewOfAnswer(
+  services: AppServices,
+  answer: PageData,
+  url: URL,
+  locale: Locale,
+  path: string,
+): PageView {
+  const { content, header, footer, override, ...answerFields } = answer;
   const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
   // Share images and the favicon point where the site's assets are served from.
-  const page = withAssetUrls(answer, bases);
+  const page = withAssetUrls(answerFields, bases);
   if (page.status === 301 || page.status === 302) {
     if (!page.location) {
       throw data(
@@ -216,7 +231,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     );
   }
   const origin = services.config.publicOrigin || url.origin;
-  return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
+  return cachedView(services, answer, `${locale}\n${path}\n${origin}`, () => {
     const seo = override?.seo ? { ...page.seo, ...withAssetUrls(override.seo, bases) } : page.seo;
     const contentBlocks = blocksOf(content, "content", path, variantId, bases);
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.

@@ -10,6 +10,7 @@ import { draftRoutes } from "./routes/drafts";
 import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
+import { previewRoutes } from "./routes/previews";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { scheduleRoutes } from "./routes/schedules";
 import { seedFromFixtures } from "./seed";
@@ -26,6 +27,7 @@ export const allRoutes: readonly Route[] = [
   ...lockRoutes,
   ...draftRoutes,
   ...scheduleRoutes,
+  ...previewRoutes,
   ...leadRoutes,
 ];
 

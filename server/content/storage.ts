@@ -31,6 +31,7 @@ import { LoginThrottleStore } from "./stores/login-throttle";
 import { OutboxStore } from "./stores/outbox";
 import { PageLocksStore } from "./stores/page-locks";
 import { PageVersionsStore } from "./stores/page-versions";
+import { PreviewLinksStore } from "./stores/preview-links";
 import { PublishJobsStore } from "./stores/publish-jobs";
 import { RateLimitStore } from "./stores/rate-limits";
 import { SecretsStore } from "./stores/secrets";
@@ -59,6 +60,8 @@ export interface Storage {
   readonly drafts: DraftsStore;
   /** Publishes at a chosen time, claimed by whichever web process finds them due. */
   readonly publishJobs: PublishJobsStore;
+  /** Links showing a page's draft or a version to someone without an account (hashed, expiring, revocable). */
+  readonly previewLinks: PreviewLinksStore;
   /** Every saved version of every page (written by `content.savePage`, read here). */
   readonly pageVersions: PageVersionsStore;
   /** The delivery outbox of leads (e-mail, webhook). */
@@ -102,6 +105,7 @@ export function createStorage(
     pageVersions: new PageVersionsStore(db),
     drafts: new DraftsStore(db, dialect),
     publishJobs: new PublishJobsStore(db, dialect),
+    previewLinks: new PreviewLinksStore(db),
     outbox: new OutboxStore(db, dialect),
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),

@@ -52,6 +52,7 @@ import { Icon, type IconName } from "./icons";
 import { openDoc } from "./open";
 import { PublishDialog } from "./PublishDialog";
 import { scheduleText, zoneName } from "./ScheduleFields";
+import { ShareButton } from "./ShareDialog";
 import { showToast } from "./toasts";
 import { relativeTime, VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
@@ -111,6 +112,7 @@ export function Toolbar(props: {
         {/* The document's state: the save status and the page's versions. */}
         <SaveStatus locale={locale} />
         <VersionsButton api={props.api} locale={locale} />
+        <ShareButton api={props.api} locale={locale} />
         <a
           className="studio-toolbar-link"
           href={studioPath(otherLocale, mode)}

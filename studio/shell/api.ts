@@ -123,6 +123,16 @@ const scheduleStatusSchema = z.object({
 });
 export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
 
+/** A preview link as the service lists it (never its secret). */
+export const previewLinkSchema = z.object({
+  id: z.string(),
+  version: z.number().nullable(),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
 /** A version as the versions panel lists it (the service's answer, parsed). */
 export const versionSummarySchema = z.object({
   version: z.number().int().nonnegative(),
@@ -256,6 +266,33 @@ export function createStudioApi(site: StudioSiteRef, onTimeZone?: (zone: string)
       const body = (await response.json().catch(() => null)) as { schedule?: unknown; message?: string } | null;
       if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
       return scheduleSchema.parse(body?.schedule);
+    },
+    async previews(pageId: string): Promise<PreviewLink[]> {
+      return z
+        .object({ links: z.array(previewLinkSchema) })
+        .parse(await get(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`)).links;
+    },
+    /** A new preview link; its secret is in this answer only. */
+    async createPreview(
+      pageId: string,
+      options: { version?: number; days: number },
+    ): Promise<{ link: PreviewLink; token: string }> {
+      const response = await fetch(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(options),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return z.object({ link: previewLinkSchema, token: z.string() }).parse(body);
+    },
+    async revokePreview(pageId: string, id: string): Promise<void> {
+      const response = await fetch(
+        `/api/previews/${site.site_id}/${encodeURIComponent(pageId)}/${encodeURIComponent(id)}`,
+        { method: "DELETE", headers, credentials: "same-origin" },
+      );
+      if (!response.ok && response.status !== 404) throw new StudioApiError(response.status, `HTTP ${response.status}`);
     },
     async unschedule(pageId: string): Promise<void> {
       const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`, {

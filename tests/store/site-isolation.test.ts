@@ -53,6 +53,8 @@ interface Targets {
   yEditorId: string;
   uls: string;
   articleId: string;
+  bPreviewId: string;
+  bPreviewToken: string;
 }
 
 interface Case {
@@ -158,6 +160,18 @@ const ROUTES: Record<string, Case> = {
     kind: "refused",
     params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
   },
+  // Preview links: B's link shows B's marked draft, to nobody asking with A's key.
+  "GET /previews/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "POST /previews/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: () => ({ days: 7 }),
+  },
+  "DELETE /previews/:site_id/:page_id/:link_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId, link_id: t.bPreviewId }),
+  },
+  "POST /preview": { kind: "own", body: (t) => ({ token: t.bPreviewToken }) },
   // Signing in (public steps) and the caller's own account
   "GET /auth/session": { kind: "own" },
   "POST /auth/sign-in": {
@@ -336,6 +350,13 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
       }),
     });
     expect(scheduled.status).toBe(200);
+    const preview = await call(`/api/previews/${B.site_id}/${bPageId}`, {
+      method: "POST",
+      headers: yHeaders,
+      body: JSON.stringify({ days: 7 }),
+    });
+    expect(preview.status).toBe(201);
+    const previewBody = (await preview.json()) as { token: string; link: { id: string } };
     const token = await call("/api/auth/account/tokens", {
       method: "POST",
       headers: yHeaders,
@@ -370,6 +391,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
       yEditorId: yEditor.id,
       uls: listing.uls,
       articleId: String(article.id),
+      bPreviewId: previewBody.link.id,
+      bPreviewToken: previewBody.token,
     };
   });
 
@@ -381,7 +404,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
   /** Strings only B's (and Y's) records hold; none may be in an answer to A's callers. */
   function secrets(spec: Case): string[] {
     const identifiers = spec.bootstrap ? [] : [B.site_key, B.microsite_id];
-    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken];
+    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken, targets.bPreviewToken];
   }
 
   it("classifies every route of the content service", () => {
@@ -531,6 +554,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     expect(draft?.draft.steps[0]?.patches[0]?.value).toBe(`Draft ${MARK} original`);
     const scheduled = await service.storage.publishJobs.pending(B.site_id, targets.bPageId);
     expect(scheduled?.note).toBe(`Note ${MARK}`);
+    expect(await service.storage.previewLinks.list(B.site_id, targets.bPageId, Date.now())).toHaveLength(1);
     // Y is still signed in, and Y's token still works.
     const session = await call("/api/auth/session", { headers: { cookie: cookies.y } });
     expect(((await session.json()) as { editor?: { name: string } }).editor?.name).toBe(`Yves ${MARK}`);

@@ -114,4 +114,26 @@ export const MIGRATIONS: readonly Migration[] = [
       await trx.schema.alterTable("page_versions").addColumn("scheduled_for", dialect.types.instant).execute();
     },
   },
+  {
+    // Links that show a page's draft (or one of its versions) to someone without an account: a
+    // secret, stored only as its SHA-256 (as API tokens and one-time links), expiring, revocable.
+    version: 333,
+    name: "preview_links",
+    async up(trx, dialect) {
+      await trx.schema
+        .createTable("preview_links")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("page_id", "text", (c) => c.notNull())
+        .addColumn("version", "integer")
+        .addColumn("editor_id", "text", (c) => c.notNull())
+        .addColumn("editor_name", "text", (c) => c.notNull())
+        .addColumn("created_at", dialect.types.instant, (c) => c.notNull())
+        .addColumn("expires_ms", dialect.types.ms, (c) => c.notNull())
+        .addColumn("revoked_at", dialect.types.instant)
+        .execute();
+      await trx.schema.createIndex("preview_links_page").on("preview_links").columns(["site_id", "page_id"]).execute();
+    },
+  },
 ];

@@ -286,6 +286,18 @@ export interface PublishJobsTable {
   result_version: number | null;
   error: string | null;
 }
+export interface PreviewLinksTable {
+  id: string;
+  token_hash: string;
+  site_id: string;
+  page_id: string;
+  version: number | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  expires_ms: number;
+  revoked_at: Instant | null;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -326,5 +338,6 @@ export interface Database {
   page_locks: PageLocksTable;
   page_drafts: PageDraftsTable;
   publish_jobs: PublishJobsTable;
+  preview_links: PreviewLinksTable;
   schema_migrations: SchemaMigrationsTable;
 }

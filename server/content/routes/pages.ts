@@ -16,6 +16,7 @@ import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
   type ContentStore,
+  type PageRecord,
   pageRecordSchema,
   type SiteRecord,
   type VariantRecord,
@@ -65,7 +66,50 @@ export async function buildPageAnswer(
   variant?: VariantRecord,
 ): Promise<PageData> {
   const path = normalisePath(rawPath);
-  const shell = {
+  const shell = shellOf(site, captcha, variant);
+  const redirect = await content.findRedirect(site.site_id, path);
+  if (redirect) {
+    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
+  }
+  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
+  const page = await content.findPageByPath(site.site_id, path);
+  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
+  return pageAnswerOf(site, page, captcha, variant);
+}
+
+/** The page answer of one page record (as stored, or a draft's or a version's for a preview). */
+export function pageAnswerOf(
+  site: SiteRecord,
+  page: PageRecord,
+  captcha?: CaptchaConfig,
+  variant?: VariantRecord,
+  options: { noindex?: boolean } = {},
+): PageData {
+  const own = variant?.pages[page.page_id];
+  const seo = {
+    ...site.seo,
+    ...page.seo,
+    robots_index_rule:
+      page.hidden || options.noindex
+        ? "noindex, nofollow"
+        : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
+  };
+  return pageDataSchema.parse({
+    ...shellOf(site, captcha, variant),
+    status: 200,
+    content: own?.content ?? page.content,
+    override: own?.override ?? page.override,
+    seo,
+    title: own?.title ?? page.title,
+    alternate_paths: alternatePathsOf(page),
+    version: page.version,
+    page_id: page.page_id,
+  });
+}
+
+/** What every page answer of a site carries, whatever the page. */
+function shellOf(site: SiteRecord, captcha?: CaptchaConfig, variant?: VariantRecord) {
+  return {
     header: variant?.header ?? site.header,
     footer: variant?.footer ?? site.footer,
     theme: site.theme,
@@ -81,32 +125,6 @@ export async function buildPageAnswer(
     site_name: site.name,
     production: true,
   };
-  const redirect = await content.findRedirect(site.site_id, path);
-  if (redirect) {
-    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
-  }
-  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
-  const page = await content.findPageByPath(site.site_id, path);
-  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
-  const own = variant?.pages[page.page_id];
-  const seo = {
-    ...site.seo,
-    ...page.seo,
-    robots_index_rule: page.hidden
-      ? "noindex, nofollow"
-      : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
-  };
-  return pageDataSchema.parse({
-    ...shell,
-    status: 200,
-    content: own?.content ?? page.content,
-    override: own?.override ?? page.override,
-    seo,
-    title: own?.title ?? page.title,
-    alternate_paths: alternatePathsOf(page),
-    version: page.version,
-    page_id: page.page_id,
-  });
 }
 
 function firstLoad(site: SiteRecord, captcha: CaptchaConfig, activeVariant: VariantRecord | undefined): FirstLoadData {
