@@ -95,7 +95,8 @@ function zodCopies(): Plugin {
  */
 function studioAriaCopy(): Plugin {
   // @internationalized/*: the studio's date fields hand their values to react-aria, which must see the same classes.
-  const ARIA = /^(?:react-aria-components|react-aria|react-stately|@react-aria\/|@react-stately\/|@internationalized\/)/;
+  const ARIA =
+    /^(?:react-aria-components|react-aria|react-stately|@react-aria\/|@react-stately\/|@internationalized\/)/;
   const studioDir = fileURLToPath(new URL("./studio/", import.meta.url));
   const SHARED = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
   const MARK = /\?aria=studio$/;

@@ -68,7 +68,10 @@ function walk(
 ): void {
   if (depth > 12) return;
   const kind = fieldMetaOf(schema)?.kind;
-  if (kind && TEXT_KINDS.has(kind)) return leaf(path, fr, en);
+  if (kind && TEXT_KINDS.has(kind)) {
+    leaf(path, fr, en);
+    return;
+  }
   const parts = kind ? VISIBLE_PARTS[kind] : undefined;
   if (parts) {
     for (const part of parts) leaf(`${path}.${part}`, record(fr)?.[part], record(en)?.[part]);

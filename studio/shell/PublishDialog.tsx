@@ -332,7 +332,11 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         className="studio-button studio-button-primary"
                         isDisabled={status.kind === "working" || (needsTarget && !target)}
                       >
-                        {when === "later" && !needsTarget ? t("studio.schedule.submit") : t("studio.publish.submit")}
+                        {when === "later" && !needsTarget
+                          ? t("studio.schedule.submit")
+                          : untranslated > 0
+                            ? t("studio.publish.submit-anyway")
+                            : t("studio.publish.submit")}
                       </Button>
                     </form>
                   )}

@@ -176,16 +176,13 @@ export function ValueChange(props: { change: LeafChange; blockType: string; vers
       <p className="studio-diff-words" lang={lang}>
         {parts.map((part, index) =>
           part.op === "same" ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order
             <span key={index}>{part.text}</span>
           ) : part.op === "del" ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order
             <del key={index}>
               <span className="studio-sr-only">{t("studio.versions.value.removed")} </span>
               {part.text}
             </del>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order
             <ins key={index}>
               <span className="studio-sr-only">{t("studio.versions.value.added")} </span>
               {part.text}
