@@ -69,13 +69,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function PreviewBanner({ preview, locale }: { preview: PreviewInfo; locale: Locale }) {
   const { t } = useTranslation();
-  const until = new Intl.DateTimeFormat(`${locale}-CA`, { dateStyle: "long" }).format(new Date(preview.expires_at));
+  const until = new Intl.DateTimeFormat(`${locale}-CA`, { dateStyle: "medium" }).format(new Date(preview.expires_at));
   return (
     <aside className="preview-banner" aria-label={t("preview.label")}>
-      <strong>{t("preview.label")}</strong>{" "}
       {preview.source === "version"
         ? t("preview.version", { version: preview.version })
-        : t(`preview.${preview.source}`)}{" "}
+        : t(`preview.${preview.source}`)}
+      {" · "}
       {t("preview.until", { date: until })}
     </aside>
   );
