@@ -10,7 +10,10 @@ for (const width of [1280, 1440]) {
     await waitForCanvas(page);
     await openMenuItem(page, st("fr", "studio.toolbar.open-page"), "fr", "Contact");
     await expect(page.locator(".studio-doc-title")).toHaveText("Contact");
-    await page.getByRole("button", { name: /^Publier/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Publier/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: `/tmp/shots/publish-now-${width}.png` });
@@ -31,7 +34,10 @@ for (const width of [1280, 1440]) {
     await page.screenshot({ path: `/tmp/shots/open-list-${width}.png` });
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: /^Publier/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Publier/ })
+      .first()
+      .click();
     await page.waitForTimeout(1000);
     await page.screenshot({ path: `/tmp/shots/publish-pending-${width}.png` });
     await page.getByRole("dialog").getByRole("button", { name: "Déprogrammer" }).click();
