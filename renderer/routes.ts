@@ -26,6 +26,9 @@ export default [
   route("fr/blogue/:slugId", "routes/blog-post.tsx", { id: "blog-post-fr" }),
   route("en/blog/:slugId", "routes/blog-post.tsx", { id: "blog-post-en" }),
   route(":lang/widget/listings", "routes/widget-listings.tsx", { id: "widget-listings" }),
+  // Preview links (issue 33): a page's draft for someone without an account.
+  route("fr/apercu/:token", "routes/preview.tsx", { id: "preview-fr" }),
+  route("en/preview/:token", "routes/preview.tsx", { id: "preview-en" }),
   route(":lang/*", "routes/page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

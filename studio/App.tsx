@@ -32,6 +32,7 @@ import { Palette } from "./palette/Palette";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
 import { createStudioApi, type StudioSiteRef, siteTheme } from "./shell/api";
+import { startServerDrafts, useDraftSync } from "./shell/drafts";
 import { type OpenAction, openAtStart, openFromRequest, parseOpenRequest, restoreLastDraft } from "./shell/open";
 import { useRegionKeys } from "./shell/regions";
 import { type StudioRole, StudioRoleContext } from "./shell/role";
@@ -47,6 +48,8 @@ export interface StudioAppProps {
   mode: StudioMode;
   /** The signed-in editor's role: what the interface offers (the server decides). */
   role: StudioRole;
+  /** The signed-in editor (a server draft written by someone else names them). */
+  editor: { id: string; name: string };
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
@@ -95,6 +98,8 @@ function SidePanel({ locale }: { locale: Locale }) {
   const selectedType = useStudioStore((s) =>
     s.selectedId ? s.doc?.blocks.find((b) => b.id === s.selectedId)?.block_type : undefined,
   );
+  // Another editor holds the page: its fields are shown, not editable, until it is taken over.
+  const readOnly = useStudioStore((s) => s.readOnly);
   return (
     <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
       {/* The panel's scroller, a relayout boundary like the canvas's (studio.css). */}
@@ -107,7 +112,10 @@ function SidePanel({ locale }: { locale: Locale }) {
           <p className="studio-panel-none">{t("studio.panel.none")}</p>
         ) : (
           <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
-            <EditPanel blockId={selectedId} locale={locale} />
+            {readOnly ? <p className="studio-panel-note">{t("studio.panel.read-only")}</p> : null}
+            <div inert={readOnly} className="studio-panel-fields">
+              <EditPanel blockId={selectedId} locale={locale} />
+            </div>
           </Suspense>
         )}
       </div>
@@ -290,10 +298,10 @@ function startAction(
   }
 }
 
-function StudioInner({ locale, mode, site }: StudioAppProps) {
+function StudioInner({ locale, mode, site, editor }: StudioAppProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const api = useMemo(() => createStudioApi(site), [site]);
+  const api = useMemo(() => createStudioApi(site, (timeZone) => useDraftSync.setState({ timeZone })), [site]);
   const [confirming, setConfirming] = useState<string | null>(null);
   setValidationLanguage(locale, t);
   const onUndo = useMemo(
@@ -307,9 +315,10 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
   useEffect(() => {
     void preloadAllBlocks();
     useStudioStore.setState({ persist: true });
+    const stopDrafts = startServerDrafts({ api, editor: { id: editor.id, name: editor.name }, t });
     let live = true;
     const request = mode === "sections" ? parseOpenRequest(window.location.search) : null;
-    if (mode === "settings") restoreLastDraft(site.site_id);
+    if (mode === "settings") void restoreLastDraft(site.site_id, t);
     else if (request) {
       // The link's query is done with once read: a reload must not delete the block again.
       const url = new URL(window.location.href);
@@ -327,6 +336,7 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
       live = false;
       window.removeEventListener("pagehide", flush);
       flushDraft();
+      stopDrafts();
     };
   }, [site.site_id]);
 

@@ -62,6 +62,7 @@ type StudioAppProps = {
   mode: "sections" | "settings";
   site: StudioSite;
   role: "admin" | "editor";
+  editor: { id: string; name: string };
 };
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
@@ -86,6 +87,7 @@ export default function StudioRoute({ loaderData }: Route.ComponentProps) {
         mode={id === "studio-sections" ? "sections" : "settings"}
         site={loaderData.site}
         role={loaderData.editor.role}
+        editor={loaderData.editor}
       />
     </Suspense>
   );

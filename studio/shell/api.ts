@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
+import { draftSummarySchema, type StoredDraft, storedDraftSchema } from "../../schema/draft";
 import { changeSummarySchema } from "../../schema/page-diff";
 import { type DefinitionLookup, parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
@@ -42,6 +43,13 @@ export const pageSummarySchema = z.object({
   title: localized,
   hidden: z.boolean().default(false),
   version: z.number(),
+  /** Who has a draft of the page, and since when. */
+  draft: draftSummarySchema.nullable().default(null),
+  /** When it is scheduled to be published, and by whom. */
+  scheduled: z
+    .object({ run_at: z.string(), editor: z.object({ id: z.string(), name: z.string() }) })
+    .nullable()
+    .default(null),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 
@@ -96,17 +104,54 @@ export function pageOfDoc(doc: StudioDoc, target?: PageSummary): PageRecord {
   };
 }
 
+/** A scheduled publish as the service answers it. */
+export const scheduleSchema = z.object({
+  id: z.string(),
+  run_at: z.string(),
+  state: z.enum(["pending", "done", "failed", "cancelled"]),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  note: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  version: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+const scheduleStatusSchema = z.object({
+  schedule: scheduleSchema.nullable(),
+  last: scheduleSchema.nullable(),
+  time_zone: z.string(),
+});
+export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
+
+/** A preview link as the service lists it (never its secret). */
+export const previewLinkSchema = z.object({
+  id: z.string(),
+  version: z.number().nullable(),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
 /** A version as the versions panel lists it (the service's answer, parsed). */
 export const versionSummarySchema = z.object({
   version: z.number().int().nonnegative(),
   editor: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   summary: changeSummarySchema,
+  note: z.string().nullable().default(null),
+  scheduled_for: z.string().nullable().default(null),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 const versionListSchema = z.object({ versions: z.array(versionSummarySchema), next: z.number().nullable() });
 const versionAnswerSchema = z.object({ version: versionSummarySchema.extend({ page: pageRecordSchema }) });
 export type VersionDetail = z.infer<typeof versionAnswerSchema>["version"];
+
+/** A draft call's answer: its status and body (the caller tells a conflict from a lost lock). */
+export interface DraftAnswer {
+  status: number;
+  body: unknown;
+}
 
 export class StudioApiError extends Error {
   constructor(
@@ -118,7 +163,7 @@ export class StudioApiError extends Error {
   }
 }
 
-export function createStudioApi(site: StudioSiteRef) {
+export function createStudioApi(site: StudioSiteRef, onTimeZone?: (zone: string) => void) {
   const headers = { accept: "application/json" };
   async function get(path: string): Promise<unknown> {
     const response = await fetch(path, { headers, credentials: "same-origin" });
@@ -143,7 +188,10 @@ export function createStudioApi(site: StudioSiteRef) {
       );
     },
     async listPages(): Promise<PageSummary[]> {
-      const body = z.object({ pages: z.array(pageSummarySchema) }).parse(await get(`/api/pages/${site.site_id}`));
+      const body = z
+        .object({ pages: z.array(pageSummarySchema), time_zone: z.string().optional() })
+        .parse(await get(`/api/pages/${site.site_id}`));
+      if (body.time_zone) onTimeZone?.(body.time_zone);
       return body.pages;
     },
     async page(pageId: string): Promise<StudioDoc> {
@@ -164,14 +212,117 @@ export function createStudioApi(site: StudioSiteRef) {
         await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}/versions/${version}`),
       ).version;
     },
-    async publish(doc: StudioDoc, target?: PageSummary): Promise<{ version: number }> {
+    /** The page's server draft, or null. */
+    async draft(pageId: string): Promise<StoredDraft | null> {
+      const body = z
+        .object({ draft: storedDraftSchema.nullable() })
+        .parse(await get(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}`));
+      return body.draft as StoredDraft | null;
+    },
+    /**
+     * Writes the page's server draft from `revision` (0: none yet). `draftText` is the draft's
+     * JSON, already made for this device's copy: it is not serialised twice.
+     */
+    async saveDraft(pageId: string, revision: number, draftText: string): Promise<DraftAnswer> {
+      const response = await fetch(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: `{"revision":${revision},"draft":${draftText}}`,
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    async discardDraft(pageId: string, revision: number): Promise<DraftAnswer> {
+      const response = await fetch(`/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}?revision=${revision}`, {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    /** The page's pending publish, its last one made or failed, and the site's time zone. */
+    async schedule(pageId: string): Promise<ScheduleStatus> {
+      return scheduleStatusSchema.parse(await get(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`));
+    },
+    /** Schedules the draft's page to be published at `runAt` (an ISO instant), or moves its pending publish. */
+    async scheduleAt(
+      doc: StudioDoc,
+      runAt: string,
+      options: { draftRevision?: number; note?: string } = {},
+    ): Promise<Schedule> {
+      const page = pageOfDoc(doc);
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          run_at: runAt,
+          page,
+          base_version: doc.base_version,
+          ...(options.draftRevision ? { draft_revision: options.draftRevision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as { schedule?: unknown; message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return scheduleSchema.parse(body?.schedule);
+    },
+    async previews(pageId: string): Promise<PreviewLink[]> {
+      return z
+        .object({ links: z.array(previewLinkSchema) })
+        .parse(await get(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`)).links;
+    },
+    /** A new preview link; its secret is in this answer only. */
+    async createPreview(
+      pageId: string,
+      options: { version?: number; days: number },
+    ): Promise<{ link: PreviewLink; token: string }> {
+      const response = await fetch(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(options),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return z.object({ link: previewLinkSchema, token: z.string() }).parse(body);
+    },
+    async revokePreview(pageId: string, id: string): Promise<void> {
+      const response = await fetch(
+        `/api/previews/${site.site_id}/${encodeURIComponent(pageId)}/${encodeURIComponent(id)}`,
+        { method: "DELETE", headers, credentials: "same-origin" },
+      );
+      if (!response.ok && response.status !== 404) throw new StudioApiError(response.status, `HTTP ${response.status}`);
+    },
+    async unschedule(pageId: string): Promise<void> {
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      if (!response.ok && response.status !== 404) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      }
+    },
+    async publish(
+      doc: StudioDoc,
+      target?: PageSummary,
+      options: { draftRevision?: number; note?: string } = {},
+    ): Promise<{ version: number }> {
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
+      const draft_revision = !target && options.draftRevision ? options.draftRevision : undefined;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
         headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
         credentials: "same-origin",
-        body: JSON.stringify({ page, base_version }),
+        body: JSON.stringify({
+          page,
+          base_version,
+          ...(draft_revision ? { draft_revision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+        }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
       if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);

@@ -16,13 +16,20 @@ import {
   useStudioStore,
 } from "../store";
 import type { StudioApi } from "./api";
+import { flushPending, leaveServerPage, openServerPage } from "./drafts";
 import { showToast } from "./toasts";
 
-/** Loads a document (its draft, when one is kept, comes back with it) and says so. */
+/**
+ * Loads a document that is not a page of the site (the demo page, a file): its draft, kept in
+ * this browser, comes back with it. Pages of the site open with `openServerPage` (their drafts
+ * are the server's).
+ */
 export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quiet = false): Promise<boolean> {
   try {
+    await flushPending();
     flushDraft();
     const next = await load();
+    leaveServerPage();
     const { restored } = useStudioStore.getState().load(next);
     rememberLastDoc(next.site_id, next.page_id, next.origin);
     if (!quiet || restored)
@@ -34,12 +41,16 @@ export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quie
   }
 }
 
-/** The general settings screen: the last draft comes back (its theme is the preview's), nothing else opens. */
-export function restoreLastDraft(siteId: string): boolean {
+/**
+ * The general settings screen: the last draft comes back (its theme is the preview's), nothing
+ * else opens; a page of the site comes with its server draft.
+ */
+export async function restoreLastDraft(siteId: string, t: TFunction): Promise<boolean> {
   const store = useStudioStore.getState();
   if (store.doc) return true;
   const last = lastDocRef();
   if (!last || last.site_id !== siteId) return false;
+  if (last.origin === "server" || last.origin === undefined) return openServerPage(last.page_id, t, true);
   const draft = loadDraft(last.site_id, last.page_id);
   const doc = draft ? docOfDraft(draft) : null;
   if (!draft || !doc) return false;
@@ -55,15 +66,17 @@ export function restoreLastDraft(siteId: string): boolean {
 export async function openAtStart(api: StudioApi, siteId: string, t: TFunction): Promise<void> {
   const store = useStudioStore.getState();
   if (store.doc) return;
-  if (restoreLastDraft(siteId)) {
-    showToast({ text: t("studio.toolbar.draft-restored") });
-    return;
-  }
   const last = lastDocRef();
-  if (last && last.site_id === siteId) {
-    if (last.origin === "server" || last.origin === undefined) {
-      const pageId = last.page_id;
-      if (await openDoc(() => api.page(pageId), t, true)) return;
+  if (last && last.site_id === siteId && (last.origin === "server" || last.origin === undefined)) {
+    // A page of the site: with its server draft, whoever wrote it.
+    if (await openServerPage(last.page_id, t, true)) return;
+  } else if (last && last.site_id === siteId) {
+    const draft = loadDraft(last.site_id, last.page_id);
+    const doc = draft ? docOfDraft(draft) : null;
+    if (draft && doc) {
+      store.restoreDraft(draft, doc);
+      showToast({ text: t("studio.toolbar.draft-restored") });
+      return;
     }
   }
   await openDoc(() => api.demoPage(), t, true);
@@ -123,8 +136,7 @@ export async function openFromRequest(
     showToast({ text: t("studio.open.page-not-found", { path }), tone: "error" });
     return null;
   }
-  const id = pageId;
-  if (!(await openDoc(() => api.page(id), t, true))) return null;
+  if (!(await openServerPage(pageId, t, true))) return null;
   if (!request.block) return null;
   const exists = useStudioStore.getState().doc?.blocks.some((b) => b.id === request.block);
   if (!exists) {

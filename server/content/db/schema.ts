@@ -60,6 +60,10 @@ export interface PageVersionsTable {
   editor_name: string | null;
   created_at: Instant;
   summary: Json;
+  /** The editor's note at publish (migration 332). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A scheduled publish: the time it was scheduled for. */
+  scheduled_for: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 export interface RevisionsTable {
   /** `listings_log_floor` (migration 310): the oldest listings version the change log still holds. */
@@ -346,6 +350,48 @@ export interface PageLocksTable {
   heartbeat_ms: number;
   expires_ms: number;
 }
+export interface PageDraftsTable {
+  site_id: string;
+  page_id: string;
+  revision: number;
+  doc: Json;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+export interface PublishJobsTable {
+  id: string;
+  site_id: string;
+  page_id: string;
+  run_at_ms: number;
+  state: string;
+  page_doc: Json;
+  base_version: number;
+  draft_revision: number | null;
+  note: string | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  finished_at: Instant | null;
+  result_version: number | null;
+  error: string | null;
+}
+export interface PreviewLinksTable {
+  id: string;
+  token_hash: string;
+  site_id: string;
+  page_id: string;
+  version: number | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  expires_ms: number;
+  revoked_at: Instant | null;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -391,5 +437,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   page_locks: PageLocksTable;
+  page_drafts: PageDraftsTable;
+  publish_jobs: PublishJobsTable;
+  preview_links: PreviewLinksTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -2,7 +2,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
-import { newEmbedCode } from "../../../schema/blocks/embeds";
 import { MAX_INT32 } from "../../../schema/common";
 import {
   type CaptchaConfig,
@@ -11,8 +10,8 @@ import {
   type PageData,
   pageDataSchema,
 } from "../../../schema/page";
-import { migrateStoredBlocks } from "../../../schema/parse";
 import { fieldErrors, HttpError, json, readJson } from "../http";
+import { PUBLISH_NOTE_MAX, publishPage, refusedEmbedCode } from "../publish";
 import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
@@ -24,6 +23,11 @@ import {
   variantIdSchema,
 } from "../stores/content";
 import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
+import type { PublishJobSummary } from "../stores/publish-jobs";
+
+/** A page's pending scheduled publish as page lists show it. */
+const scheduleOf = (job: PublishJobSummary | undefined) =>
+  job ? { run_at: new Date(job.run_at_ms).toISOString(), editor: job.editor } : null;
 
 /** Normalises a requested path: no trailing slash, no double slashes. */
 export function normalisePath(path: string): string {
@@ -62,7 +66,50 @@ export async function buildPageAnswer(
   variant?: VariantRecord,
 ): Promise<PageData> {
   const path = normalisePath(rawPath);
-  const shell = {
+  const shell = shellOf(site, captcha, variant);
+  const redirect = await content.findRedirect(site.site_id, path);
+  if (redirect) {
+    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
+  }
+  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
+  const page = await content.findPageByPath(site.site_id, path);
+  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
+  return pageAnswerOf(site, page, captcha, variant);
+}
+
+/** The page answer of one page record (as stored, or a draft's or a version's for a preview). */
+export function pageAnswerOf(
+  site: SiteRecord,
+  page: PageRecord,
+  captcha?: CaptchaConfig,
+  variant?: VariantRecord,
+  options: { noindex?: boolean } = {},
+): PageData {
+  const own = variant?.pages[page.page_id];
+  const seo = {
+    ...site.seo,
+    ...page.seo,
+    robots_index_rule:
+      page.hidden || options.noindex
+        ? "noindex, nofollow"
+        : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
+  };
+  return pageDataSchema.parse({
+    ...shellOf(site, captcha, variant),
+    status: 200,
+    content: own?.content ?? page.content,
+    override: own?.override ?? page.override,
+    seo,
+    title: own?.title ?? page.title,
+    alternate_paths: alternatePathsOf(page),
+    version: page.version,
+    page_id: page.page_id,
+  });
+}
+
+/** What every page answer of a site carries, whatever the page. */
+function shellOf(site: SiteRecord, captcha?: CaptchaConfig, variant?: VariantRecord) {
+  return {
     header: variant?.header ?? site.header,
     footer: variant?.footer ?? site.footer,
     theme: site.theme,
@@ -78,32 +125,6 @@ export async function buildPageAnswer(
     site_name: site.name,
     production: true,
   };
-  const redirect = await content.findRedirect(site.site_id, path);
-  if (redirect) {
-    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
-  }
-  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
-  const page = await content.findPageByPath(site.site_id, path);
-  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
-  const own = variant?.pages[page.page_id];
-  const seo = {
-    ...site.seo,
-    ...page.seo,
-    robots_index_rule: page.hidden
-      ? "noindex, nofollow"
-      : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
-  };
-  return pageDataSchema.parse({
-    ...shell,
-    status: 200,
-    content: own?.content ?? page.content,
-    override: own?.override ?? page.override,
-    seo,
-    title: own?.title ?? page.title,
-    alternate_paths: alternatePathsOf(page),
-    version: page.version,
-    page_id: page.page_id,
-  });
 }
 
 function firstLoad(site: SiteRecord, captcha: CaptchaConfig, activeVariant: VariantRecord | undefined): FirstLoadData {
@@ -160,6 +181,13 @@ const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
   base_version: z.number().int().nonnegative().max(MAX_INT32).optional(),
+  /**
+   * The revision of the server draft this publish comes from (the studio's): that draft is
+   * published, so it goes. A tool's publish names none and leaves an editor's draft alone.
+   */
+  draft_revision: z.number().int().positive().max(MAX_INT32).optional(),
+  /** What this publish changes and why, in the editor's words: the history shows it. */
+  note: z.string().trim().max(PUBLISH_NOTE_MAX).optional(),
 });
 
 /** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
@@ -268,10 +296,16 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ params, storage: { content }, site }) => {
+    handler: async ({ params, storage, site }) => {
+      const { content } = storage;
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const siteRecord = await content.getSite(siteId);
+      if (!siteRecord) throw new HttpError(404, "Unknown site");
+      const [drafts, scheduled] = await Promise.all([
+        storage.drafts.summaries(siteId),
+        storage.publishJobs.pendingBySite(siteId),
+      ]);
       return json({
         pages: (await content.listPages(siteId)).map((p) => ({
           page_id: p.page_id,
@@ -280,7 +314,13 @@ export const pageRoutes: Route[] = [
           hidden: p.hidden,
           version: p.version,
           updated_at: p.updated_at,
+          // Who has a draft of it, and since when (the studio's page lists show it).
+          draft: drafts.get(p.page_id) ?? null,
+          // When it is scheduled to be published, and by whom.
+          scheduled: scheduleOf(scheduled.get(p.page_id)),
         })),
+        // The scheduled times are instants; the studio shows them in the site's time zone.
+        time_zone: siteRecord.time_zone,
       });
     },
   },
@@ -334,7 +374,8 @@ export const pageRoutes: Route[] = [
     access: "editor",
     // A whole page with its blocks.
     maxBody: 8_000_000,
-    handler: async ({ request, params, storage: { content }, audit, principal, auth, changed, maxBody }) => {
+    handler: async ({ request, params, storage, audit, principal, auth, changed, maxBody }) => {
+      const { content } = storage;
       const parsed = savePageBodySchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
@@ -351,55 +392,48 @@ export const pageRoutes: Route[] = [
       if (expected === undefined)
         return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
       const who = (await principal())!;
-      if (who.editor.role !== "admin") {
-        const stored = await content.getPage(siteId, parsed.data.page.page_id);
-        const blocks = (page?: PageRecord) => [...(page?.content ?? []), ...(page?.override?.footer ?? [])];
-        const added = newEmbedCode(blocks(stored), blocks(parsed.data.page));
-        if (added.length) {
-          await audit({
-            action: "page.publish",
-            outcome: "failure",
-            target: `${siteId}/${parsed.data.page.page_id}`,
-            details: { reason: "embed-admin-only", blocks: added },
-          });
+      const target = `${siteId}/${parsed.data.page.page_id}`;
+      const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
+      if (lock && lock.holder !== who.holder) {
+        // An administrator's embed code refused to an editor is said first: it is the page itself.
+        const refused = await refusedEmbedCode(storage, siteId, parsed.data.page, who.editor);
+        if (!refused.length) {
           return json(
             {
               status: "error",
-              code: "embed_admin_only",
-              message: "Only an administrator can add or change embedded code (HTML and scripts)",
-              blocks: added,
+              message: `${lock.editor_name} is editing this page`,
+              lock: { editor: { id: lock.editor_id, name: lock.editor_name } },
             },
-            403,
+            423,
           );
         }
       }
-      const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
-      if (lock && lock.holder !== who.holder) {
+      // Version 0 creates a page: any stored version is then a conflict.
+      const result = await publishPage(storage, {
+        siteId,
+        page: parsed.data.page,
+        expected,
+        editor: who.editor,
+        note: parsed.data.note,
+        draftRevision: parsed.data.draft_revision,
+      });
+      if (!result.ok && result.reason === "embed_admin_only") {
+        await audit({
+          action: "page.publish",
+          outcome: "failure",
+          target,
+          details: { reason: "embed-admin-only", blocks: result.blocks },
+        });
         return json(
           {
             status: "error",
-            message: `${lock.editor_name} is editing this page`,
-            lock: { editor: { id: lock.editor_id, name: lock.editor_name } },
+            code: "embed_admin_only",
+            message: "Only an administrator can add or change embedded code (HTML and scripts)",
+            blocks: result.blocks,
           },
-          423,
+          403,
         );
       }
-      const target = `${siteId}/${parsed.data.page.page_id}`;
-      // Blocks are stored at their types' current schema versions (those it can migrate; the rest as sent).
-      const page = {
-        ...parsed.data.page,
-        content: migrateStoredBlocks(parsed.data.page.content),
-        ...(parsed.data.page.override?.footer
-          ? {
-              override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) },
-            }
-          : {}),
-      };
-      // Version 0 creates a page: any stored version is then a conflict.
-      const result = await content.savePage(siteId, page, expected, {
-        id: who.editor.id,
-        name: who.editor.name,
-      });
       if (!result.ok && result.reason === "conflict") {
         await audit({
           action: "page.publish",

@@ -15,6 +15,19 @@ import {
 } from "../../../schema/page";
 import { themeSchema } from "../../../schema/theme";
 
+/** Where the brokers are (Québec): the time zone a site without one uses. */
+export const DEFAULT_TIME_ZONE = "America/Toronto";
+
+/** Whether `zone` is a time zone this runtime knows (IANA name, e.g. "America/Toronto"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteRecordSchema = z.object({
   site_id: z.string().min(1),
   microsite_id: z.string().min(1),
@@ -38,6 +51,11 @@ export const siteRecordSchema = z.object({
   broker: brokerCardSchema.optional(),
   /** The privacy policy page's paths; every form links it. */
   privacy_policy: privacyPolicySchema.optional(),
+  /** The site's time zone (IANA): publishing later is chosen in it. */
+  time_zone: z
+    .string()
+    .refine((zone) => isTimeZone(zone), "Unknown time zone")
+    .default(DEFAULT_TIME_ZONE),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

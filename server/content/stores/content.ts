@@ -23,6 +23,16 @@ import {
 } from "./content-records";
 import { recordPageVersions, type VersionEditor, type VersionWrite } from "./page-versions";
 
+/** What a save may carry besides the page. */
+export interface SavePageOptions {
+  /** The editor's note, kept with the version (the history shows it). */
+  note?: string;
+  /** A scheduled publish: the time it was scheduled for (ISO). */
+  scheduledFor?: string;
+  /** Runs inside the save's transaction once the page is written; throwing rolls the save back. */
+  inTransaction?: (trx: Trx, version: number) => Promise<void>;
+}
+
 export * from "./content-records";
 
 type PageRow = { doc: string; version: number; updated_at: string | null };
@@ -336,6 +346,7 @@ export class ContentStore {
     page: PageRecord,
     expectedVersion?: number,
     editor?: VersionEditor,
+    options: SavePageOptions = {},
   ): Promise<SavePageResult> {
     const parsed = pageRecordSchema.parse(page);
     const at = new Date().toISOString();
@@ -382,9 +393,20 @@ export class ContentStore {
           return { ok: false, reason: "conflict", version: current?.version ?? 0 };
         }
         await recordPageVersions(trx, [
-          { siteId, page: parsed, version: saved.version, previousDoc: previous?.doc, editor, at },
+          {
+            siteId,
+            page: parsed,
+            version: saved.version,
+            previousDoc: previous?.doc,
+            editor,
+            at,
+            note: options.note,
+            scheduledFor: options.scheduledFor,
+          },
         ]);
         await bumpRevisions(trx, "content");
+        // What must commit with the page or not at all (a scheduled publish's job).
+        await options.inTransaction?.(trx, saved.version);
         return { ok: true, version: saved.version };
       });
     } catch (error) {
