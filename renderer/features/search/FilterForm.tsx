@@ -9,6 +9,8 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../schema/common";
+import "../../messages/properties";
+import "../../messages/search";
 import type { Municipality } from "./api";
 import { PROPERTY_TYPE_CODES, type SearchFilters } from "./filters";
 import { formatPrice } from "./price";
