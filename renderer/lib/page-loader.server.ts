@@ -199,7 +199,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
   const headerBlocks = blocksOf(header, "header", path, variantId, bases);
   const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases);
   if (page.status >= 400) {
-    const known = [403, 404, 500, 503].includes(page.status);
+    const known = [403, 404, 410, 500, 503].includes(page.status);
     throw data(
       {
         locale,

@@ -10,6 +10,7 @@ import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
+import { siteRoutes } from "./routes/site";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
@@ -23,6 +24,7 @@ export const allRoutes: readonly Route[] = [
   ...authRoutes,
   ...lockRoutes,
   ...leadRoutes,
+  ...siteRoutes,
 ];
 
 /**

@@ -38,4 +38,22 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "session_reauth",
     up: (trx, dialect) => trx.schema.alterTable("sessions").addColumn("reauth_ms", dialect.types.ms).execute(),
   },
+  {
+    // Issue 29 (this branch owns 120–129): every published theme of a site, who published it and
+    // when; the site record holds the current one and its version number.
+    version: 120,
+    name: "theme_versions",
+    up: async (trx, dialect) => {
+      await trx.schema
+        .createTable("theme_versions")
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("doc", dialect.types.json, (c) => c.notNull())
+        .addColumn("editor_id", "text")
+        .addColumn("editor_name", "text")
+        .addColumn("created_at", dialect.types.instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint("theme_versions_pk", ["site_id", "version"])
+        .execute();
+    },
+  },
 ];

@@ -61,6 +61,14 @@ export interface PageVersionsTable {
   created_at: Instant;
   summary: Json;
 }
+export interface ThemeVersionsTable {
+  site_id: string;
+  version: number;
+  doc: Json;
+  editor_id: string | null;
+  editor_name: string | null;
+  created_at: Instant;
+}
 export interface RevisionsTable {
   name: "content" | "listings";
   n: number;
@@ -267,6 +275,7 @@ export interface Database {
   meta: KeyValueTable;
   variants: VariantsTable;
   page_versions: PageVersionsTable;
+  theme_versions: ThemeVersionsTable;
   revisions: RevisionsTable;
   listings: ListingsTable;
   listing_docs: ListingDocsTable;

@@ -12,6 +12,9 @@ import {
   pageDataSchema,
 } from "../../../schema/page";
 import { migrateStoredBlocks } from "../../../schema/parse";
+import { pageFateSchema } from "../../../schema/site-admin";
+import { applySiteInfo } from "../../../schema/site-info";
+import { reservedPath } from "../../../schema/site-routes";
 import { fieldErrors, HttpError, json, readJson } from "../http";
 import type { Route, RouteContext } from "../service";
 import {
@@ -24,6 +27,7 @@ import {
   variantIdSchema,
 } from "../stores/content";
 import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
+import { footerProblem } from "./site";
 
 /** Normalises a requested path: no trailing slash, no double slashes. */
 export function normalisePath(path: string): string {
@@ -62,9 +66,10 @@ export async function buildPageAnswer(
   variant?: VariantRecord,
 ): Promise<PageData> {
   const path = normalisePath(rawPath);
+  // The site's information (phone, licence, logos…) is written into every header and footer shown.
   const shell = {
-    header: variant?.header ?? site.header,
-    footer: variant?.footer ?? site.footer,
+    header: applySiteInfo(variant?.header ?? site.header, site.info),
+    footer: applySiteInfo(variant?.footer ?? site.footer, site.info),
     theme: site.theme,
     metadata: site.metadata,
     variant: variant ? { id: variant.variant_id, name: variant.name, color: variant.color } : null,
@@ -79,6 +84,7 @@ export async function buildPageAnswer(
     production: true,
   };
   const redirect = await content.findRedirect(site.site_id, path);
+  if (redirect?.status === 410) return pageDataSchema.parse({ ...shell, status: 410, content: [] });
   if (redirect) {
     return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
   }
@@ -86,6 +92,7 @@ export async function buildPageAnswer(
   const page = await content.findPageByPath(site.site_id, path);
   if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
   const own = variant?.pages[page.page_id];
+  const override = own?.override ?? page.override;
   const seo = {
     ...site.seo,
     ...page.seo,
@@ -97,7 +104,7 @@ export async function buildPageAnswer(
     ...shell,
     status: 200,
     content: own?.content ?? page.content,
-    override: own?.override ?? page.override,
+    override: override?.footer ? { ...override, footer: applySiteInfo(override.footer, site.info) } : override,
     seo,
     title: own?.title ?? page.title,
     alternate_paths: alternatePathsOf(page),
@@ -272,6 +279,7 @@ export const pageRoutes: Route[] = [
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
       if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const editors = await content.pageEditors(siteId);
       return json({
         pages: (await content.listPages(siteId)).map((p) => ({
           page_id: p.page_id,
@@ -280,6 +288,8 @@ export const pageRoutes: Route[] = [
           hidden: p.hidden,
           version: p.version,
           updated_at: p.updated_at,
+          // Who published the version online now (null: the seed or a script).
+          editor: editors.get(p.page_id) ?? null,
         })),
       });
     },
@@ -351,8 +361,18 @@ export const pageRoutes: Route[] = [
       if (expected === undefined)
         return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
       const who = (await principal())!;
+      const stored = await content.getPage(siteId, parsed.data.page.page_id);
+      // A path a page is given (a new page, a rename) must be one a page can have: not the
+      // studio's, a listing's or a blog post's (schema/site-routes.ts), well formed.
+      const pathErrors: Record<string, string> = {};
+      for (const locale of ["fr", "en"] as const) {
+        const path = parsed.data.page.paths[locale];
+        if (stored?.paths[locale] === path) continue;
+        const reason = reservedPath(path, locale);
+        if (reason) pathErrors[`page.paths.${locale}`] = reason === "format" ? "path-format" : "path-reserved";
+      }
+      if (Object.keys(pathErrors).length > 0) throw new HttpError(400, "This path cannot be a page's", pathErrors);
       if (who.editor.role !== "admin") {
-        const stored = await content.getPage(siteId, parsed.data.page.page_id);
         const blocks = (page?: PageRecord) => [...(page?.content ?? []), ...(page?.override?.footer ?? [])];
         const added = newEmbedCode(blocks(stored), blocks(parsed.data.page));
         if (added.length) {
@@ -373,6 +393,14 @@ export const pageRoutes: Route[] = [
           );
         }
       }
+      // A page's own footer keeps the mentions OACIQ requires (checked after the embed rule: a refused editor learns that first).
+      const overrideFooter = parsed.data.page.override?.footer;
+      if (overrideFooter) {
+        const site = await content.getSite(siteId);
+        const problem = footerProblem(overrideFooter, site?.info !== undefined);
+        if (problem)
+          throw new HttpError(400, "The footer must keep the OACIQ mentions", { "page.override.footer": problem });
+      }
       const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
       if (lock && lock.holder !== who.holder) {
         return json(
@@ -386,8 +414,10 @@ export const pageRoutes: Route[] = [
       }
       const target = `${siteId}/${parsed.data.page.page_id}`;
       // Blocks are stored at their types' current schema versions (those it can migrate; the rest as sent).
+      // A new page (saved from version 0) starts its history at version 1.
       const page = {
         ...parsed.data.page,
+        ...(expected === 0 ? { version: 1 } : {}),
         content: migrateStoredBlocks(parsed.data.page.content),
         ...(parsed.data.page.override?.footer
           ? {
@@ -416,9 +446,53 @@ export const pageRoutes: Route[] = [
         );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
-      await audit({ action: "page.publish", outcome: "success", target, details: { version: result.version } });
-      changed({ siteId, pageId: parsed.data.page.page_id });
+      await audit({
+        action: "page.publish",
+        outcome: "success",
+        target,
+        details: {
+          version: result.version,
+          ...(stored ? {} : { created: true }),
+          ...(stored && (stored.paths.fr !== page.paths.fr || stored.paths.en !== page.paths.en)
+            ? { moved: { from: stored.paths, to: page.paths } }
+            : {}),
+        },
+      });
+      // A new or moved page changes more than itself (the sitemap, redirects, menus): the whole site.
+      changed(
+        stored && stored.paths.fr === page.paths.fr && stored.paths.en === page.paths.en
+          ? { siteId, pageId: page.page_id }
+          : { siteId },
+      );
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
+    },
+  },
+  {
+    // Deletes a page; its addresses redirect to another page's or answer 410 (never a silent 404).
+    method: "DELETE",
+    pattern: "/pages/:site_id/:page_id",
+    clients: ["content"],
+    access: "admin",
+    sudo: true,
+    handler: async (ctx) => {
+      const siteId = ctx.params.site_id ?? "";
+      if (!(await ctx.storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const parsed = pageFateSchema.safeParse(await readJson(ctx.request, ctx.maxBody));
+      if (!parsed.success)
+        throw new HttpError(400, "Say what the page's addresses should do", fieldErrors(parsed.error));
+      const who = (await ctx.principal())!;
+      const pageId = ctx.params.page_id ?? "";
+      const target = `${siteId}/${pageId}`;
+      const result = await ctx.storage.content.deletePage(siteId, pageId, parsed.data, {
+        id: who.editor.id,
+        name: who.editor.name,
+      });
+      if (!result.ok && result.reason === "not-found") throw new HttpError(404, "Unknown page");
+      if (!result.ok)
+        throw new HttpError(400, "Choose another page to send visitors to", { redirect_to: "bad-target" });
+      await ctx.audit({ action: "page.delete", outcome: "success", target, details: { moves: result.moves } });
+      ctx.changed({ siteId });
+      return json({ status: "success", moves: result.moves });
     },
   },
 ];

@@ -18,9 +18,11 @@ import {
   similarListingsAnswerSchema,
 } from "../../../schema/api";
 import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
+import { phoneDisplay } from "../../../schema/site-info";
 import { listingDescription } from "../data/listing-description";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
+import type { SiteRecord } from "../stores/content";
 import type { Bounds, ListingFilters, ListingRecord, ListingsStore, MapPoint } from "../stores/listings";
 
 const BOUND_KEYS = ["SouthWest_lat", "SouthWest_lng", "NorthEast_lat", "NorthEast_lng"] as const;
@@ -291,6 +293,21 @@ export async function similarListings(store: ListingsStore, listing: ListingReco
   return [...found.values()].map(toListing);
 }
 
+/**
+ * The broker's card of a listing: on a broker's own site her phone and agency are the site's
+ * information (changed once, shown everywhere); an agency's card names one of its brokers.
+ */
+function brokerCard(site: SiteRecord | undefined) {
+  const broker = site?.broker;
+  if (!broker || !site?.info || site.site_type !== "broker") return broker;
+  return {
+    ...broker,
+    phone: site.info.phone,
+    phone_display: phoneDisplay(site.info.phone),
+    agency: site.info.agency_name,
+  };
+}
+
 export const propertyRoutes: Route[] = [
   {
     method: "GET",
@@ -362,7 +379,7 @@ export const propertyRoutes: Route[] = [
         propertyDetailAnswerSchema.parse({
           ...listing,
           description: listing.description ?? listingDescription(listing),
-          broker: site?.broker,
+          broker: brokerCard(site),
         }),
       );
     },
