@@ -91,9 +91,30 @@ describe("studio store: undo and redo of every action", () => {
     store().cycleColorScheme("b0");
     expect(store().getValue("b0", "block_params.color_scheme")).toBe("normal");
   });
-  it("theme", () => {
-    roundTrip(() => store().setTheme({ preset: "red", radius: { "radius-1": "4px" } }));
-    expect(store().doc?.theme.preset).toBe("red");
+  // The theme is the site's now (studio/settings/theme-draft.ts), not a step of a page's history.
+  it("page settings", () => {
+    roundTrip(() =>
+      store().setPageFields({
+        title: { fr: "Vendre", en: "Sell" },
+        paths: { fr: "/fr/vendre", en: "/en/sell" },
+        hidden: true,
+        seo: { global: { fr: { title: "Vendre avec moi" } } },
+      }),
+    );
+    expect(store().doc).toMatchObject({ paths: { fr: "/fr/vendre" }, hidden: true });
+  });
+  it("own footer", () => {
+    const footer = blockFromExample("footer_classic_block", "site-footer") as Block;
+    useStudioStore.setState({ doc: { ...store().doc!, chrome: { header: [], footer: [footer], version: 3 } } });
+    roundTrip(() => store().setPageFooter(true));
+    const own = store().doc?.page_footer?.[0];
+    expect(own?.block_type).toBe("footer_classic_block");
+    expect(own?.id).not.toBe("site-footer");
+    // Its values are edited like any block's, apart from the site's footer.
+    store().setValue(own!.id, "fields.fr.agency", "Ma page");
+    expect(store().doc?.chrome?.footer[0]?.fields.fr.agency).not.toBe("Ma page");
+    roundTrip(() => store().setPageFooter(false));
+    expect(store().doc?.page_footer).toBeUndefined();
   });
   it("reset page", () => {
     store().removeBlock("b0");

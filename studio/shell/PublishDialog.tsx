@@ -46,8 +46,13 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     if (needsTarget && !chosen) return;
     setStatus({ kind: "working", text: t("studio.publish.working") });
     try {
-      const { version } = await api.publish(doc, chosen);
-      useStudioStore.getState().markPublished(version, chosen);
+      // The site's header and footer (issue 29) are published with the page when they changed.
+      const result = await api.publish(doc, chosen, useStudioStore.getState().base);
+      const { version } = result;
+      useStudioStore.getState().markPublished(version, chosen, {
+        chrome: result.chrome ?? (doc.variant ? result.variant : undefined),
+        variant: result.variant,
+      });
       const path = (chosen?.paths ?? doc.paths)[locale];
       setStatus({ kind: "success", text: t("studio.publish.success", { version }), href: path });
     } catch (error) {
