@@ -362,7 +362,8 @@ function useStudioUrl(active: boolean, locale: Locale) {
     if (!active) return;
     const write = () => {
       const { doc, base } = useStudioStore.getState();
-      writeStudioQuery(studioQueryOf(doc, base, locale));
+      // Nothing open yet: the address still names what the studio is about to open.
+      if (doc) writeStudioQuery(studioQueryOf(doc, base, locale));
     };
     write();
     return useStudioStore.subscribe((state, previous) => {

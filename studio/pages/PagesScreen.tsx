@@ -184,37 +184,39 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
                   {row.updated_at ? formatDateTime(row.updated_at, locale) : "—"}
                   {row.editor ? <span className="studio-muted"> · {row.editor}</span> : null}
                 </td>
-                <td className="studio-row-actions">
-                  <a className="studio-button studio-small-button" href={editUrl(row)}>
-                    {t("studio.pages.edit")}
-                    <span className="studio-sr-only"> {row.title[locale]}</span>
-                  </a>
-                  {row.status !== "new" ? (
-                    <a className="studio-button studio-small-button" href={editUrl(row, true)}>
-                      {t("studio.pages.settings")}
+                <td>
+                  <div className="studio-row-actions">
+                    <a className="studio-button studio-small-button" href={editUrl(row)}>
+                      {t("studio.pages.edit")}
                       <span className="studio-sr-only"> {row.title[locale]}</span>
                     </a>
-                  ) : null}
-                  {row.status !== "new" ? (
-                    <a
-                      className="studio-button studio-small-button"
-                      href={row.paths[locale]}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      {t("studio.pages.view")}
-                      <span className="studio-sr-only"> {row.title[locale]}</span>
-                    </a>
-                  ) : null}
-                  {role === "admin" && row.status !== "new" ? (
-                    <Button
-                      className="studio-button studio-small-button"
-                      onPress={() => setDeleting(pages.find((p) => p.page_id === row.page_id) ?? null)}
-                    >
-                      {t("studio.pages.delete")}
-                      <span className="studio-sr-only"> {row.title[locale]}</span>
-                    </Button>
-                  ) : null}
+                    {row.status !== "new" ? (
+                      <a className="studio-button studio-small-button" href={editUrl(row, true)}>
+                        {t("studio.pages.settings")}
+                        <span className="studio-sr-only"> {row.title[locale]}</span>
+                      </a>
+                    ) : null}
+                    {row.status !== "new" ? (
+                      <a
+                        className="studio-button studio-small-button"
+                        href={row.paths[locale]}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        {t("studio.pages.view")}
+                        <span className="studio-sr-only"> {row.title[locale]}</span>
+                      </a>
+                    ) : null}
+                    {role === "admin" && row.status !== "new" ? (
+                      <Button
+                        className="studio-button studio-small-button"
+                        onPress={() => setDeleting(pages.find((p) => p.page_id === row.page_id) ?? null)}
+                      >
+                        {t("studio.pages.delete")}
+                        <span className="studio-sr-only"> {row.title[locale]}</span>
+                      </Button>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}

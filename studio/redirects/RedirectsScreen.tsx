@@ -266,16 +266,18 @@ export function RedirectsScreen({ api, locale }: { api: StudioApi; locale: Local
                       <span className="studio-muted"> · {formatDateTime(r.created_at, locale)}</span>
                     ) : null}
                   </td>
-                  <td className="studio-row-actions">
-                    <Button className="studio-button studio-small-button" onPress={() => setEditing(r.from)}>
-                      {t("studio.redirects.edit")}
-                      <span className="studio-sr-only"> {r.from}</span>
-                    </Button>
-                    <Button className="studio-button studio-small-button" onPress={() => setDeleting(r)}>
-                      <Icon name="delete" size={16} />
-                      {t("studio.redirects.delete")}
-                      <span className="studio-sr-only"> {r.from}</span>
-                    </Button>
+                  <td>
+                    <div className="studio-row-actions">
+                      <Button className="studio-button studio-small-button" onPress={() => setEditing(r.from)}>
+                        {t("studio.redirects.edit")}
+                        <span className="studio-sr-only"> {r.from}</span>
+                      </Button>
+                      <Button className="studio-button studio-small-button" onPress={() => setDeleting(r)}>
+                        <Icon name="delete" size={16} />
+                        {t("studio.redirects.delete")}
+                        <span className="studio-sr-only"> {r.from}</span>
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ),

@@ -28,7 +28,7 @@ function VariantForm(props: {
   const [busy, setBusy] = useState(false);
   return (
     <form
-      className="studio-redirect-form"
+      className="studio-variant-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();

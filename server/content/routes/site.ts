@@ -227,7 +227,11 @@ export const siteRoutes: Route[] = [
         z.object({ info: siteInfoSchema, base_version: versionSchema }).strict(),
         "site information",
       );
-      const result = await ctx.storage.content.saveSiteInfo(site.site_id, input.info, input.base_version);
+      const author = await authorOf(ctx);
+      const result = await ctx.storage.content.saveSiteInfo(site.site_id, input.info, input.base_version, {
+        id: author.id,
+        name: author.name,
+      });
       const target = site.site_id;
       if (!result.ok) {
         if (result.reason === "conflict")

@@ -29,7 +29,15 @@ import {
   variantRecordSchema,
 } from "./content-records";
 import { recordPageVersions, type VersionEditor, type VersionWrite } from "./page-versions";
-import { applyMoves, type PathMove, pathOf, type RedirectProblem, redirectProblem } from "./site-structure";
+import {
+  applyMoves,
+  contactRewriter,
+  type PathMove,
+  pathOf,
+  type RedirectProblem,
+  redirectProblem,
+  rewriteSiteContent,
+} from "./site-structure";
 
 export * from "./content-records";
 
@@ -726,19 +734,29 @@ export class ContentStore {
     );
   }
 
-  /** Replaces the site's information (schema/site-info.ts), from `expected`. */
-  saveSiteInfo(siteId: string, info: SiteInfo, expected: number) {
+  /**
+   * Replaces the site's information (schema/site-info.ts), from `expected`. A new phone number
+   * or e-mail also replaces the old one wherever the site's pages, variants, header and footer
+   * write it (a contact block, a rich text's link), each changed page getting a new version.
+   */
+  saveSiteInfo(siteId: string, info: SiteInfo, expected: number, author?: Author) {
+    const at = new Date().toISOString();
     return this.updateSite(
       siteId,
       expected,
       (s) => s.info_version,
-      (site) => ({
-        ...site,
-        info,
-        name: info.name,
-        metadata: info.favicon ? { ...site.metadata, favicon: info.favicon } : site.metadata,
-        info_version: site.info_version + 1,
-      }),
+      async (site, trx) => {
+        const rewrite = contactRewriter(site.info, info);
+        const chrome = rewrite ? await rewriteSiteContent(trx, siteId, site, rewrite, author, at) : site;
+        return {
+          ...site,
+          ...chrome,
+          info,
+          name: info.name,
+          metadata: info.favicon ? { ...site.metadata, favicon: info.favicon } : site.metadata,
+          info_version: site.info_version + 1,
+        };
+      },
     );
   }
 

@@ -6,6 +6,7 @@
  * follow it. Pure functions, and the one transaction step the content store calls.
  */
 import type { Trx } from "../db/dialect";
+import { recordPageVersions } from "./page-versions";
 import {
   type Author,
   type PageRecord,
@@ -268,4 +269,112 @@ async function followLinks(trx: Trx, siteId: string, moves: LinkMoves): Promise<
       .where("page_id", "=", row.page_id)
       .execute();
   }
+}
+
+/** The ways a North American number is written in text: 418 555-0142, 418-555-0142, (418) 555-0142, 418.555.0142, +1 418 555 0142. */
+function phonePattern(e164: string): RegExp {
+  const n = e164.replace(/^\+1/, "");
+  const [a, b, c] = [n.slice(0, 3), n.slice(3, 6), n.slice(6)];
+  return new RegExp(`(?:\\+?1[ .-]?)?\\(?${a}\\)?[ .-]?${b}[ .-]?${c}(?!\\d)`, "g");
+}
+
+/**
+ * What a change of the site's phone or e-mail does to text that names the old one (a contact
+ * block's number, a rich text's mailto link): each string with the old number (in any usual
+ * spelling, `tel:` and `sms:` links included) or the old address replaced; undefined when
+ * neither changed. The site's information is written once, and every block that shows it follows.
+ */
+export function contactRewriter(
+  before: { phone: string; email: string } | undefined,
+  after: { phone: string; email: string },
+): (<T>(value: T) => T) | undefined {
+  if (!before) return undefined;
+  const phone = before.phone !== after.phone ? phonePattern(before.phone) : undefined;
+  const display = `${after.phone.slice(2, 5)} ${after.phone.slice(5, 8)}-${after.phone.slice(8)}`;
+  const email =
+    before.email.toLowerCase() !== after.email.toLowerCase()
+      ? new RegExp(before.email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi")
+      : undefined;
+  if (!phone && !email) return undefined;
+  const text = (value: string) => {
+    let next = value;
+    if (phone) {
+      next = next.replace(/(tel:|sms:)\+?1?\d{10}/g, (link) =>
+        link.replace(/\+?1?\d{10}$/, (digits) => (phonePattern(before.phone).test(digits) ? after.phone : digits)),
+      );
+      next = next.replace(phone, display);
+    }
+    if (email) next = next.replace(email, after.email);
+    return next;
+  };
+  const walk = (node: unknown): unknown => {
+    if (typeof node === "string") return text(node);
+    if (Array.isArray(node)) {
+      const out = node.map(walk);
+      return out.some((v, i) => v !== node[i]) ? out : node;
+    }
+    if (!isObject(node)) return node;
+    let out: Record<string, unknown> | undefined;
+    for (const [key, child] of Object.entries(node)) {
+      const next = walk(child);
+      if (next !== child) {
+        out ??= { ...node };
+        out[key] = next;
+      }
+    }
+    return out ?? node;
+  };
+  return <T>(value: T) => walk(value) as T;
+}
+
+/**
+ * Rewrites, inside the caller's transaction, every page of the site (a new version of each page
+ * that changed, saved by `author`), its variants and its header and footer with `rewrite`.
+ * Returns the site's header and footer as rewritten (the caller writes the site record).
+ */
+export async function rewriteSiteContent(
+  trx: Trx,
+  siteId: string,
+  site: Pick<SiteRecord, "header" | "footer">,
+  rewrite: <T>(value: T) => T,
+  author: Author | undefined,
+  at: string,
+): Promise<Pick<SiteRecord, "header" | "footer">> {
+  const pages = await trx
+    .selectFrom("pages")
+    .select(["page_id", "doc", "version"])
+    .where("site_id", "=", siteId)
+    .execute();
+  const versions = [];
+  for (const row of pages) {
+    const page = pageRecordSchema.parse({ ...JSON.parse(row.doc), version: row.version });
+    const next = rewrite(page);
+    if (next === page) continue;
+    const version = row.version + 1;
+    await trx
+      .updateTable("pages")
+      .set({ doc: JSON.stringify(pageDocument(next)), version, updated_at: at })
+      .where("site_id", "=", siteId)
+      .where("page_id", "=", row.page_id)
+      .execute();
+    versions.push({ siteId, page: { ...next, version }, version, previousDoc: row.doc, editor: author, at });
+  }
+  if (versions.length > 0) await recordPageVersions(trx, versions);
+  const variants = await trx
+    .selectFrom("variants")
+    .select(["variant_id", "doc"])
+    .where("site_id", "=", siteId)
+    .execute();
+  for (const row of variants) {
+    const variant = variantRecordSchema.parse(JSON.parse(row.doc));
+    const next = rewrite(variant);
+    if (next === variant) continue;
+    await trx
+      .updateTable("variants")
+      .set({ doc: JSON.stringify({ ...next, version: variant.version + 1 }) })
+      .where("site_id", "=", siteId)
+      .where("variant_id", "=", row.variant_id)
+      .execute();
+  }
+  return { header: rewrite(site.header), footer: rewrite(site.footer) };
 }
