@@ -28,6 +28,9 @@ export default [
   route(`fr/${BLOG_SEGMENT.fr}/:slugId`, "routes/blog-post.tsx", { id: "blog-post-fr" }),
   route(`en/${BLOG_SEGMENT.en}/:slugId`, "routes/blog-post.tsx", { id: "blog-post-en" }),
   route(`:lang/${A.widget}/listings`, "routes/widget-listings.tsx", { id: "widget-listings" }),
+  // Preview links (issue 33): a page's draft for someone without an account.
+  route(`fr/${A.previewFr}/:token`, "routes/preview.tsx", { id: "preview-fr" }),
+  route(`en/${A.previewEn}/:token`, "routes/preview.tsx", { id: "preview-en" }),
   route(":lang/*", "routes/page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import { localeSchema, MAX_INT32 } from "./common";
 import { EMAIL_PATTERN } from "./forms";
 import { LISTING_FEATURES } from "./listing";
 import { pageDataSchema } from "./page";
+import type { PreviewInfo } from "./preview";
 
 // ---- pages -------------------------------------------------------------------
 
@@ -430,3 +431,10 @@ export const errorAnswerSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });
+
+/** What a preview link shows besides the page (issue 33; schema/preview.ts). */
+export const previewInfoSchema = z.object({
+  source: z.enum(["draft", "version", "page"]),
+  version: z.number().int().nonnegative().nullable(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<PreviewInfo>;

@@ -18,12 +18,15 @@ export const APP_SEGMENTS = {
   favouritesEn: "favourites",
   /** The listings widget other sites frame. */
   widget: "widget",
+  /** A preview link's page (`/fr/apercu/{secret}`, `/en/preview/{secret}`). */
+  previewFr: "apercu",
+  previewEn: "preview",
 } as const;
 
 /** The blog archive's path per language: the archive is a page, its posts and feed live under it. */
 export const BLOG_SEGMENT: Record<Locale, string> = { fr: "blogue", en: "blog" };
 
-export type ReservedReason = "studio" | "listing" | "favourites" | "widget" | "blog-post" | "format";
+export type ReservedReason = "studio" | "listing" | "favourites" | "widget" | "preview" | "blog-post" | "format";
 
 /** One segment of a page path: lower-case letters and digits, words joined by single hyphens. */
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -46,6 +49,7 @@ export function reservedPath(path: string, locale: Locale): ReservedReason | und
   if (first === APP_SEGMENTS.listingFr || first === APP_SEGMENTS.listingEn) return "listing";
   if (first === APP_SEGMENTS.favouritesFr || first === APP_SEGMENTS.favouritesEn) return "favourites";
   if (first === APP_SEGMENTS.widget) return "widget";
+  if (first === APP_SEGMENTS.previewFr || first === APP_SEGMENTS.previewEn) return "preview";
   if (first === BLOG_SEGMENT[locale] && rest.length > 1) return "blog-post";
   return undefined;
 }

@@ -17,6 +17,7 @@ import { announceSetupLinks } from "./auth/setup";
 import { type Config, loadConfig } from "./config";
 import type { MigrationReport } from "./content/db/migration";
 import { seedStorage } from "./content/index";
+import { startScheduler } from "./content/scheduler";
 import { openStorage } from "./content/storage";
 import { describeDelivery, startLeadServices } from "./leads/delivery";
 import { configureLog, defaultLogFormat, log } from "./ops/log";
@@ -99,6 +100,8 @@ async function runServer() {
   // The delivery worker and the retention purge of the leads this process's /api stores. In a
   // cluster each worker runs them: outbox rows are leased, so no lead is sent twice.
   const leads = startLeadServices(config, content);
+  // Publishes scheduled for a time that came: every process looks, each job runs once.
+  const scheduler = config.CONTENT_API_URL ? undefined : startScheduler(content);
   let stopSetupLinks = () => {};
   const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     if (!clustered) {
@@ -128,7 +131,7 @@ async function runServer() {
     // lease back) before the store closes.
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS)])
+    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS), scheduler?.stop()])
       .then(() => storage.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), STOP_DELIVERIES_MS + 5000).unref();

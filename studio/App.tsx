@@ -37,13 +37,13 @@ import { RedirectsScreen } from "./redirects/RedirectsScreen";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
 import { createStudioApi, type StudioSiteRef } from "./shell/api";
+import { openServerPage, startServerDrafts, useDraftSync } from "./shell/drafts";
 import { Icon } from "./shell/icons";
 import {
   type OpenAction,
   openAtStart,
   openDoc,
   openFromRequest,
-  openNewPageDraft,
   parseOpenRequest,
   parseOtherRequest,
 } from "./shell/open";
@@ -63,6 +63,8 @@ export interface StudioAppProps {
   mode: StudioMode;
   /** The signed-in editor's role: what the interface offers (the server decides). */
   role: StudioRole;
+  /** The signed-in editor (a server draft written by someone else names them). */
+  editor: { id: string; name: string };
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
@@ -120,6 +122,8 @@ function SidePanel({ locale }: { locale: Locale }) {
   const selectedId = useStudioStore((s) => s.selectedId);
   const selectedType = useStudioStore((s) => (s.selectedId ? findBlock(s.doc, s.selectedId)?.block_type : undefined));
   const place = useSelectedPlace();
+  // Another editor holds the page: its fields are shown, not editable, until it is taken over.
+  const readOnly = useStudioStore((s) => s.readOnly);
   return (
     <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
       {/* The panel's scroller, a relayout boundary like the canvas's (studio.css). */}
@@ -134,7 +138,10 @@ function SidePanel({ locale }: { locale: Locale }) {
           <>
             {place ? <ChromeNote place={place} /> : null}
             <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
-              <EditPanel blockId={selectedId} locale={locale} />
+              {readOnly ? <p className="studio-panel-note">{t("studio.panel.read-only")}</p> : null}
+              <div inert={readOnly} className="studio-panel-fields">
+                <EditPanel blockId={selectedId} locale={locale} />
+              </div>
             </Suspense>
           </>
         )}
@@ -387,10 +394,10 @@ function StudioReauth() {
   return account ? <ReauthDialog hasPassword={account.password} hasPasskeys={account.passkeys} /> : null;
 }
 
-function StudioInner({ locale, mode, site }: StudioAppProps) {
+function StudioInner({ locale, mode, site, editor }: StudioAppProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const api = useMemo(() => createStudioApi(site), [site]);
+  const api = useMemo(() => createStudioApi(site, (timeZone) => useDraftSync.setState({ timeZone })), [site]);
   const [confirming, setConfirming] = useState<string | null>(null);
   setValidationLanguage(locale, t);
   const onUndo = useMemo(
@@ -404,9 +411,10 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per site; the api follows the site.
   useEffect(() => {
     useStudioStore.setState({ persist: true });
+    const stopDrafts = startServerDrafts({ api, editor: { id: editor.id, name: editor.name }, t });
     // The site's settings (information, header and footer, theme) for every screen.
     void api.settings().catch(() => undefined);
-    if (mode !== "sections") return;
+    if (mode !== "sections") return stopDrafts;
     void preloadAllBlocks();
     let live = true;
     const request = parseOpenRequest(window.location.search);
@@ -430,15 +438,19 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
           usePageSettingsDialog.getState().show();
       });
     } else if (other && "demo" in other) void openDoc(() => api.demoPage(), t, true);
-    else if (other && openNewPageDraft(site.site_id, other.draft, t)) {
-      // The new page's draft is open.
-    } else void openAtStart(api, site.site_id, t, locale);
+    else if (other)
+      // A new page's server draft, by its id; the home page when it is gone (published or discarded).
+      void openServerPage(other.draft, t, true).then((opened) => {
+        if (live && !opened) void openAtStart(api, site.site_id, t, locale);
+      });
+    else void openAtStart(api, site.site_id, t, locale);
     const flush = () => flushDraft();
     window.addEventListener("pagehide", flush);
     return () => {
       live = false;
       window.removeEventListener("pagehide", flush);
       flushDraft();
+      stopDrafts();
     };
   }, [site.site_id]);
 

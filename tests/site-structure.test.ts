@@ -32,6 +32,8 @@ describe("page paths", () => {
     expect(reservedPath("/fr/propriete", "fr")).toBe("listing");
     expect(reservedPath("/fr/favoris", "fr")).toBe("favourites");
     expect(reservedPath("/en/widget/listings", "en")).toBe("widget");
+    expect(reservedPath("/fr/apercu", "fr")).toBe("preview");
+    expect(reservedPath("/en/preview/abc", "en")).toBe("preview");
     expect(reservedPath("/fr/blogue/un-article-12", "fr")).toBe("blog-post");
     expect(reservedPath("/en/blog/rss-xml", "en")).toBe("blog-post");
     expect(reservedPath("/en/vendre", "fr")).toBe("format");

@@ -63,6 +63,7 @@ type StudioAppProps = {
   mode: StudioScreen;
   site: StudioSite;
   role: "admin" | "editor";
+  editor: { id: string; name: string };
 };
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
@@ -82,7 +83,13 @@ export default function StudioRoute({ loaderData }: Route.ComponentProps) {
   if (!mounted) return <LoadingShell />;
   return (
     <Suspense fallback={<LoadingShell />}>
-      <StudioApp locale={loaderData.locale} mode={screen} site={loaderData.site} role={loaderData.editor.role} />
+      <StudioApp
+        locale={loaderData.locale}
+        mode={screen}
+        site={loaderData.site}
+        role={loaderData.editor.role}
+        editor={loaderData.editor}
+      />
     </Suspense>
   );
 }

@@ -6,10 +6,13 @@ import { createFormServices, type FormServices } from "./form-services";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { draftRoutes } from "./routes/drafts";
 import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
+import { previewRoutes } from "./routes/previews";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
+import { scheduleRoutes } from "./routes/schedules";
 import { siteRoutes } from "./routes/site";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
@@ -23,6 +26,9 @@ export const allRoutes: readonly Route[] = [
   ...contactRoutes,
   ...authRoutes,
   ...lockRoutes,
+  ...draftRoutes,
+  ...scheduleRoutes,
+  ...previewRoutes,
   ...leadRoutes,
   ...siteRoutes,
 ];

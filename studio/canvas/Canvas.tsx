@@ -44,6 +44,7 @@ import { getBlockDefinition } from "../../schema/registry";
 import { mapBlockRichText } from "../../schema/richtext";
 import { applySiteInfo } from "../../schema/site-info";
 import type { Theme } from "../../schema/theme";
+import { missingTranslations } from "../../schema/translations";
 import { sanitizeRichText } from "../fields/sanitize";
 import { blockLabel, describePath } from "../labels";
 import { usePreviewTheme } from "../settings/theme-draft";
@@ -295,14 +296,25 @@ function ErrorCard({ block, locale }: { block: Block; locale: Locale }) {
   );
 }
 
-/** The block's name, shown on the selected or hovered block, and a marker on an invalid one. */
-function BlockChip({ label, errors }: { label: string; errors: number }) {
+/**
+ * The block's name, shown on the selected or hovered block, a marker on an invalid one, and how
+ * many of its fields lack a translation (issue 33).
+ */
+function BlockChip({ label, errors, missing }: { label: string; errors: number; missing: number }) {
   const { t } = useTranslation();
   return (
-    <div className="studio-chip" data-invalid={errors > 0 || undefined} aria-hidden="true">
+    <div
+      className="studio-chip"
+      data-invalid={errors > 0 || undefined}
+      data-untranslated={missing > 0 || undefined}
+      aria-hidden="true"
+    >
       {errors > 0 ? <Icon name="warning" size={14} /> : null}
       <span>{label}</span>
       {errors > 0 ? <span className="studio-chip-errors">{t("studio.canvas.errors", { count: errors })}</span> : null}
+      {missing > 0 ? (
+        <span className="studio-chip-missing">{t("studio.canvas.untranslated", { count: missing })}</span>
+      ) : null}
     </div>
   );
 }
@@ -355,6 +367,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
   // Validated as stored, not as previewed: the preview leaves out payload colours when they are off.
   const raw = latest ?? props.block;
   const errors = issuesOf(raw).length;
+  const missing = missingTranslations(raw).length;
   const actions = useStudioStore.getState;
   const label = blockLabel(block.block_type, ctx.locale);
   // dnd-kit measures in screen pixels; the canvas lays out in its own, `zoom` times smaller on screen.
@@ -371,7 +384,13 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         ref={setNodeRef}
         style={style}
         className="studio-block"
-        aria-label={errors > 0 ? t("studio.canvas.block-invalid", { name: label, count: errors }) : label}
+        aria-label={
+          errors > 0
+            ? t("studio.canvas.block-invalid", { name: label, count: errors })
+            : missing > 0
+              ? t("studio.canvas.block-untranslated", { name: label, count: missing })
+              : label
+        }
         data-studio-block={block.id}
         data-first={index === 0 || undefined}
         data-family={getBlockDefinition(block.block_type)?.family}
@@ -400,7 +419,9 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
             handleListeners={listeners}
           />
         ) : null}
-        {editMode && (selected || hovered || errors > 0) ? <BlockChip label={label} errors={errors} /> : null}
+        {editMode && (selected || hovered || errors > 0 || missing > 0) ? (
+          <BlockChip label={label} errors={errors} missing={missing} />
+        ) : null}
         {errors > 0 ? (
           <ErrorCard block={raw} locale={ctx.locale} />
         ) : (
@@ -433,6 +454,7 @@ const ChromeBlock = memo(function ChromeBlock(props: {
   const { block, raw, ctx, editMode } = props;
   const label = blockLabel(block.block_type, ctx.locale);
   const errors = issuesOf(raw).length;
+  const missing = missingTranslations(raw).length;
   const actions = useStudioStore.getState;
   const where = t(`studio.chrome.scope-${props.scope}`);
   return (
@@ -476,7 +498,9 @@ const ChromeBlock = memo(function ChromeBlock(props: {
           </button>
         </div>
       ) : null}
-      {editMode && (props.selected || props.hovered || errors > 0) ? <BlockChip label={label} errors={errors} /> : null}
+      {editMode && (props.selected || props.hovered || errors > 0 || missing > 0) ? (
+        <BlockChip label={label} errors={errors} missing={missing} />
+      ) : null}
       {errors > 0 ? (
         <ErrorCard block={raw} locale={ctx.locale} />
       ) : (

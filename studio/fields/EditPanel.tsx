@@ -22,7 +22,18 @@ import {
   useRef,
   useState,
 } from "react";
-import { Switch, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import {
+  Button,
+  Dialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  Switch,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useStore } from "zustand";
@@ -180,6 +191,14 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
     },
     [store, blockId],
   );
+  /** What copying all of `from` would overwrite: the other language's filled values that differ. */
+  const overwritten = useCallback(
+    (from: Locale) => {
+      const current = selectBlock(store.getState(), blockId);
+      return current ? countOverwritten(current.fields[other(from)], current.fields[from]) : 0;
+    },
+    [store, blockId],
+  );
 
   if (!blockType) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
   if (!definition)
@@ -210,7 +229,7 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
             </Tab>
           </TabList>
           <TabPanel id="content" className="sf-tabpanel">
-            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} />
+            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} overwritten={overwritten} />
             <ContentFields blockId={blockId} definition={definition} onChange={onChange} uiLocale={locale} />
           </TabPanel>
           <TabPanel id="settings" className="sf-tabpanel">
@@ -245,8 +264,42 @@ function IssuesSync({ blockId, definition }: { blockId: string; definition: Bloc
   return null;
 }
 
-function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; copyAll: (from: Locale) => void }) {
+/**
+ * The filled values of `target` (texts, numbers, choices: each leaf) that copying `source` over it
+ * would replace with something else, or remove.
+ */
+export function countOverwritten(target: unknown, source: unknown): number {
+  if (target === undefined || target === null) return 0;
+  if (typeof target === "string") return target.trim() !== "" && target !== source ? 1 : 0;
+  if (typeof target !== "object") return target !== source ? 1 : 0;
+  const from = (source ?? {}) as Record<string, unknown>;
+  return Object.entries(target as Record<string, unknown>).reduce(
+    (n, [key, value]) => n + countOverwritten(value, from[key]),
+    0,
+  );
+}
+
+function LocaleTools(props: {
+  active: Locale;
+  setActive: (l: Locale) => void;
+  copyAll: (from: Locale) => void;
+  overwritten: (from: Locale) => number;
+}) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState<{ from: Locale; count: number } | null>(null);
+  const [done, setDone] = useState("");
+  const copy = (from: Locale) => {
+    props.copyAll(from);
+    setAsking(null);
+    setDone(t("studio.fields.copyAllDone", { to: t(`studio.fields.localesInText.${other(from)}`) }));
+  };
+  // Filled fields of the other language would be lost: say how many, and ask first.
+  const start = (from: Locale) => {
+    const count = props.overwritten(from);
+    setDone("");
+    if (count === 0) copy(from);
+    else setAsking({ from, count });
+  };
   return (
     <div className="sf-locale-tools">
       <fieldset className="sf-locale-switch">
@@ -257,12 +310,52 @@ function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; co
           </button>
         ))}
       </fieldset>
-      <button type="button" className="sf-small" onClick={() => props.copyAll("fr")}>
+      <button type="button" className="sf-small" onClick={() => start("fr")}>
         {t("studio.fields.copyAllFrEn")}
       </button>
-      <button type="button" className="sf-small" onClick={() => props.copyAll("en")}>
+      <button type="button" className="sf-small" onClick={() => start("en")}>
         {t("studio.fields.copyAllEnFr")}
       </button>
+      <p className="sf-copy-done" role="status">
+        {done}
+      </p>
+      <ModalOverlay
+        className="studio-modal"
+        isOpen={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        isDismissable
+      >
+        <Modal className="studio-modal-box">
+          <Dialog className="studio-dialog" role="alertdialog">
+            {({ close }) =>
+              asking ? (
+                <>
+                  <Heading slot="title">
+                    {t("studio.fields.copyAllTitle", {
+                      from: t(`studio.fields.localesInText.${asking.from}`),
+                      to: t(`studio.fields.localesInText.${other(asking.from)}`),
+                    })}
+                  </Heading>
+                  <p>
+                    {t("studio.fields.copyAllOverwrite", {
+                      count: asking.count,
+                      to: t(`studio.fields.localesInText.${other(asking.from)}`),
+                    })}
+                  </p>
+                  <div className="studio-dialog-actions">
+                    <Button className="studio-button" onPress={close} autoFocus>
+                      {t("studio.fields.copyAllCancel")}
+                    </Button>
+                    <Button className="studio-button studio-button-danger" onPress={() => copy(asking.from)}>
+                      {t("studio.fields.copyAllConfirm", { count: asking.count })}
+                    </Button>
+                  </div>
+                </>
+              ) : null
+            }
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * pages and the routes that are not pages) until the editor writes their own. The page starts as a
  * draft in this browser and opens in the editor; publishing it puts it on the site.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { studioPath } from "../../renderer/lib/studio-paths";
@@ -12,9 +12,10 @@ import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/locales";
 import { proposePageId, proposePath } from "../../schema/site-routes";
 import { chromeOf, docOfPage, type PageSummary, type StudioApi, studioBlocks } from "../shell/api";
+import { createPageDraft } from "../shell/drafts";
 import { Field, SelectField } from "../shell/form";
 import { showToast } from "../shell/toasts";
-import { newBlockId, type StudioDoc, saveDraft } from "../store";
+import { newBlockId, type StudioDoc } from "../store";
 import { settingsErrors, settingsOfDoc } from "./PageSettings";
 import { TEMPLATE_IDS, TEMPLATES, type TemplateId, templateBlocks } from "./templates";
 
@@ -28,11 +29,14 @@ export function NewPageDialog(props: {
   api: StudioApi;
   locale: Locale;
   pages: readonly PageSummary[];
+  /** Pages never published (server drafts): their paths and ids are taken too. */
+  newPages?: readonly PageSummary[];
   isOpen: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { api, locale, pages } = props;
+  const known = useMemo(() => [...pages, ...(props.newPages ?? [])], [pages, props.newPages]);
   const [start, setStart] = useState<Start>("blank");
   const [copyOf, setCopyOf] = useState("");
   const [title, setTitle] = useState({ fr: "", en: "" });
@@ -52,7 +56,7 @@ export function NewPageDialog(props: {
     setErrors({});
   }, [props.isOpen, pages]);
 
-  const taken = (path: string) => pages.some((p) => p.paths.fr === path || p.paths.en === path);
+  const taken = (path: string) => known.some((p) => p.paths.fr === path || p.paths.en === path);
   const changeTitle = (l: Locale, text: string) => {
     const next = { ...title, [l]: text };
     setTitle(next);
@@ -77,7 +81,7 @@ export function NewPageDialog(props: {
 
   async function create() {
     const draftDoc = { title, paths, hidden: false, seo: undefined };
-    const found = settingsErrors(settingsOfDoc(draftDoc), pages, "");
+    const found = settingsErrors(settingsOfDoc(draftDoc), known, "");
     const own = Object.fromEntries(
       Object.entries(found).filter(([key]) => key.startsWith("title") || key.startsWith("paths")),
     );
@@ -106,7 +110,7 @@ export function NewPageDialog(props: {
           robots_index_rule: "index, follow",
         };
       }
-      const pageId = proposePageId(title.fr || title.en, new Set(pages.map((p) => p.page_id)));
+      const pageId = proposePageId(title.fr || title.en, new Set(known.map((p) => p.page_id)));
       const doc: StudioDoc = {
         ...docOfPage(
           { page_id: pageId, paths, title, content: [], hidden: false, version: 0 },
@@ -119,9 +123,16 @@ export function NewPageDialog(props: {
         ...(seo === undefined ? {} : { seo }),
         chrome: chromeOf(settings),
       };
-      // The new page is a draft in this browser until it is published; the editor opens it.
-      if (!saveDraft({ version: 1, base: doc, base_version: 0, steps: [], cursor: 0 })) {
-        showToast({ text: t("studio.new-page.storage-full"), tone: "error" });
+      // The new page is a server draft until it is published (every editor sees it); the editor opens it.
+      const answer = await createPageDraft(doc);
+      if (answer.status !== 200) {
+        const message = (answer.body as { message?: unknown } | null)?.message;
+        showToast({
+          text: t("studio.new-page.failed", {
+            message: typeof message === "string" ? message : `HTTP ${answer.status}`,
+          }),
+          tone: "error",
+        });
         return;
       }
       window.location.assign(`${studioPath(locale, "sections")}?draft=${encodeURIComponent(pageId)}`);

@@ -1,6 +1,7 @@
 /**
  * The Pages screen (issue 29): every page of the site with its paths in both languages, its
- * status (published, hidden, or a new page not yet published, kept in this browser), its last
+ * status (published, hidden, or a new page not yet published, a server draft every editor sees;
+ * its draft and its scheduled publish, issue 33), its last
  * publish and who made it; searched by title or path (accents folded) and sorted. From here: a
  * new page, a page opened in the editor or its settings, and (administrators) a page deleted,
  * saying what its addresses become.
@@ -10,13 +11,15 @@ import { Button, Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup } from 
 import { useTranslation } from "react-i18next";
 import { studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
-import { type PageSummary, type StudioApi, StudioApiError } from "../shell/api";
+import { type NewPageSummary, type PageSummary, type StudioApi, StudioApiError } from "../shell/api";
+import { useDraftSync } from "../shell/drafts";
 import { fold, formatDateTime, SelectField } from "../shell/form";
 import { Icon } from "../shell/icons";
 import { PageSelect } from "../shell/PageOptions";
 import { useStudioRole } from "../shell/role";
+import { scheduleText, zoneName } from "../shell/ScheduleFields";
 import { showToast } from "../shell/toasts";
-import { draftKey, parseDraft } from "../store";
+import { relativeTime } from "../shell/VersionsDialog";
 import { NewPageDialog } from "./NewPage";
 
 type Sort = "title" | "path" | "updated";
@@ -28,24 +31,10 @@ interface Row {
   status: "published" | "hidden" | "new";
   updated_at?: string;
   editor?: string;
-}
-
-/** New pages kept as drafts in this browser (not on the site yet). */
-function newPageDrafts(siteId: string): Row[] {
-  const rows: Row[] = [];
-  try {
-    const prefix = draftKey(siteId, "");
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key?.startsWith(prefix) || key.includes("@")) continue;
-      const base = parseDraft(localStorage.getItem(key))?.base;
-      if (base?.base_version !== 0 || base.origin !== "server") continue;
-      rows.push({ page_id: base.page_id, title: base.title, paths: base.paths, status: "new" });
-    }
-  } catch {
-    // No storage: no local drafts to list.
-  }
-  return rows;
+  /** Who has a draft of it, and since when. */
+  draft?: { name: string; at: string };
+  /** When it is scheduled to be published. */
+  scheduled?: string;
 }
 
 const rowOf = (page: PageSummary): Row => ({
@@ -55,12 +44,34 @@ const rowOf = (page: PageSummary): Row => ({
   status: page.hidden ? "hidden" : "published",
   updated_at: page.updated_at,
   editor: page.editor?.name,
+  ...(page.draft ? { draft: { name: page.draft.editor.name, at: page.draft.updated_at } } : {}),
+  ...(page.scheduled ? { scheduled: page.scheduled.run_at } : {}),
+});
+
+/** A page never published: its server draft, which any editor can open. */
+const newRowOf = (page: NewPageSummary): Row => ({
+  page_id: page.page_id,
+  title: page.title,
+  paths: page.paths,
+  status: "new",
+  draft: { name: page.draft.editor.name, at: page.draft.updated_at },
+});
+
+/** A new page's paths and id count as taken: a second new page may not take them. */
+export const summaryOfNew = (page: NewPageSummary): PageSummary => ({
+  page_id: page.page_id,
+  title: page.title,
+  paths: page.paths,
+  hidden: false,
+  version: 0,
 });
 
 export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
   const role = useStudioRole();
   const [pages, setPages] = useState<PageSummary[] | null>(null);
+  const [newPages, setNewPages] = useState<NewPageSummary[]>([]);
+  const timeZone = useDraftSync((s) => s.timeZone);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<Sort>("title");
@@ -70,9 +81,10 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
 
   const load = useCallback(() => {
     api
-      .listPages()
+      .pageList()
       .then((list) => {
-        setPages(list);
+        setPages(list.pages);
+        setNewPages(list.new_pages);
         setFailed(false);
       })
       .catch(() => setFailed(true));
@@ -80,10 +92,7 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
   useEffect(load, [load]);
 
   const rows = useMemo(() => {
-    const all = [
-      ...newPageDrafts(api.siteId).filter((d) => !pages?.some((p) => p.page_id === d.page_id)),
-      ...(pages ?? []).map(rowOf),
-    ];
+    const all = [...newPages.map(newRowOf), ...(pages ?? []).map(rowOf)];
     const wanted = fold(query.trim());
     const found = wanted
       ? all.filter((r) => [r.title.fr, r.title.en, r.paths.fr, r.paths.en].some((text) => fold(text).includes(wanted)))
@@ -96,7 +105,7 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
           ? collator.compare(a.paths[locale], b.paths[locale])
           : collator.compare(a.title[locale], b.title[locale]),
     );
-  }, [pages, query, sort, locale, api.siteId]);
+  }, [pages, newPages, query, sort, locale]);
 
   // The editor's address names the page (shell/url.ts); `&settings` opens its settings once it is open.
   const editUrl = (row: Row, settings = false) =>
@@ -179,6 +188,22 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
                   <span className="studio-badge" data-status={row.status}>
                     {t(`studio.pages.status-${row.status}`)}
                   </span>
+                  {row.scheduled ? (
+                    <span className="studio-page-state studio-page-scheduled">
+                      {t("studio.schedule.list", {
+                        when: scheduleText(row.scheduled, timeZone, locale),
+                        zone: zoneName(row.scheduled, timeZone, locale),
+                      })}
+                    </span>
+                  ) : null}
+                  {row.draft ? (
+                    <span className="studio-page-state studio-page-draft">
+                      {t("studio.drafts.list-draft", {
+                        name: row.draft.name,
+                        ago: relativeTime(row.draft.at, Date.now(), locale),
+                      })}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {row.updated_at ? formatDateTime(row.updated_at, locale) : "—"}
@@ -228,6 +253,7 @@ export function PagesScreen({ api, locale }: { api: StudioApi; locale: Locale })
         api={api}
         locale={locale}
         pages={pages ?? []}
+        newPages={newPages.map(summaryOfNew)}
         isOpen={creating}
         onClose={() => setCreating(false)}
       />

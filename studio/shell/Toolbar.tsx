@@ -49,12 +49,16 @@ import {
   pageOfDoc,
   type StudioSiteRef,
 } from "./api";
+import { DiscardDraftDialog } from "./DiscardDraft";
+import { hasDraft, openServerPage, restoreOrphan, useDraftSync } from "./drafts";
 import { Icon, type IconName } from "./icons";
 import { openDoc } from "./open";
 import { PublishDialog } from "./PublishDialog";
+import { scheduleText, zoneName } from "./ScheduleFields";
+import { ShareButton } from "./ShareDialog";
 import { showToast } from "./toasts";
 import { useStudioQuery } from "./url";
-import { VersionsButton } from "./VersionsDialog";
+import { relativeTime, VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
 
 export type StudioMode = StudioScreen;
@@ -123,6 +127,7 @@ export function Toolbar(props: {
           {/* The document's state: the save status and the page's versions. */}
           <SaveStatus locale={locale} />
           <VersionsButton api={props.api} locale={locale} />
+          <ShareButton api={props.api} locale={locale} />
           <PublishDialog api={props.api} locale={locale} />
         </AriaToolbar>
       ) : null}
@@ -147,6 +152,12 @@ function OpenMenu({
   const pageId = useStudioStore((s) => s.doc?.page_id);
   const hasDoc = title !== null;
   const canReset = useStudioStore((s) => s.cursor > 0 || s.steps.length > 0);
+  const steps = useStudioStore((s) => s.steps.length);
+  const canDiscard = useDraftSync((s) => hasDraft(s, steps));
+  const orphan = useDraftSync((s) => s.orphan);
+  const readOnly = useStudioStore((s) => s.readOnly);
+  const timeZone = useDraftSync((s) => s.timeZone);
+  const [discarding, setDiscarding] = useState(false);
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -183,7 +194,8 @@ function OpenMenu({
 
   return (
     <div className="studio-open">
-      <MenuTrigger onOpenChange={(open) => open && pages === null && loadPages()}>
+      {/* The list is read at each opening: drafts and schedules change under other editors. */}
+      <MenuTrigger onOpenChange={(open) => open && loadPages()}>
         <Button className="studio-button studio-open-button">
           <Icon name="folder" size={18} />
           {t("studio.toolbar.open")}
@@ -199,6 +211,10 @@ function OpenMenu({
                 const doc = useStudioStore.getState().doc;
                 if (doc) download(`${doc.page_id}.json`, JSON.stringify({ page: pageOfDoc(doc) }, null, 2));
               } else if (key === "reset") useStudioStore.getState().resetDoc();
+              else if (key === "discard") setDiscarding(true);
+              else if (key === "orphan") {
+                if (restoreOrphan()) showToast({ text: t("studio.drafts.orphan-restored") });
+              }
             }}
           >
             <MenuItem id="demo" className="studio-menu-item">
@@ -219,14 +235,32 @@ function OpenMenu({
                       {pages === null ? t("studio.toolbar.pages-loading") : t("studio.toolbar.no-pages")}
                     </p>
                   )}
-                  onAction={(key) =>
-                    void openDoc(() => (variant ? api.variantPage(variant.id, String(key)) : api.page(String(key))), t)
-                  }
+                  onAction={(key) => void openServerPage(String(key), t, false, variant?.id)}
                 >
                   {(page) => (
                     <MenuItem id={page.page_id} className="studio-menu-item" textValue={page.title[locale]}>
                       <span className="studio-option-label">{page.title[locale]}</span>
-                      <span className="studio-option-description">{page.paths[locale]}</span>
+                      <span className="studio-option-description">
+                        {page.paths[locale]}
+                        {page.draft ? (
+                          <span className="studio-page-draft">
+                            {" · "}
+                            {t("studio.drafts.list-draft", {
+                              name: page.draft.editor.name,
+                              ago: relativeTime(page.draft.updated_at, Date.now(), locale),
+                            })}
+                          </span>
+                        ) : null}
+                        {page.scheduled ? (
+                          <span className="studio-page-scheduled">
+                            {" · "}
+                            {t("studio.schedule.list", {
+                              when: scheduleText(page.scheduled.run_at, timeZone, locale),
+                              zone: zoneName(page.scheduled.run_at, timeZone, locale),
+                            })}
+                          </span>
+                        ) : null}
+                      </span>
                     </MenuItem>
                   )}
                 </Menu>
@@ -239,8 +273,16 @@ function OpenMenu({
               <MenuItem id="export" className="studio-menu-item" isDisabled={!hasDoc}>
                 {t("studio.toolbar.export")}
               </MenuItem>
-              <MenuItem id="reset" className="studio-menu-item" isDisabled={!canReset}>
+              <MenuItem id="reset" className="studio-menu-item" isDisabled={!canReset || readOnly}>
                 {t("studio.toolbar.reset")}
+              </MenuItem>
+              {orphan ? (
+                <MenuItem id="orphan" className="studio-menu-item" isDisabled={readOnly}>
+                  {t("studio.drafts.orphan-restore-menu")}
+                </MenuItem>
+              ) : null}
+              <MenuItem id="discard" className="studio-menu-item" isDisabled={!canDiscard || readOnly}>
+                {t("studio.drafts.discard")}
               </MenuItem>
             </MenuSection>
           </Menu>
@@ -266,13 +308,14 @@ function OpenMenu({
           {t("studio.variants.editing", { name: variant.name })}
           <Button
             className="studio-button studio-small-button"
-            onPress={() => void openDoc(() => api.page(pageId), t)}
+            onPress={() => void openServerPage(pageId, t)}
             aria-label={t("studio.variants.leave", { name: variant.name })}
           >
             <Icon name="close" size={14} />
           </Button>
         </span>
       ) : null}
+      <DiscardDraftDialog isOpen={discarding} onClose={() => setDiscarding(false)} />
     </div>
   );
 }
@@ -411,7 +454,9 @@ export function ago(at: number, now: number, locale: Locale): string {
   if (seconds < 60) return format.format(-seconds, "second");
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return format.format(-minutes, "minute");
-  return format.format(-Math.round(minutes / 60), "hour");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, "hour");
+  return format.format(-Math.round(hours / 24), "day");
 }
 
 function useNow(active: boolean, at: number | undefined): number {
@@ -444,7 +489,15 @@ export function draftStatusText(
     case "pending":
       return t("studio.status.saving");
     case "saved":
-      return t("studio.status.saved", { ago: ago(status.at, now, locale) });
+      return status.by
+        ? t("studio.status.saved-by", { name: status.by, ago: ago(status.at, now, locale) })
+        : t("studio.status.saved", { ago: ago(status.at, now, locale) });
+    case "local":
+      return t(`studio.status.local-${status.reason}`);
+    case "readonly":
+      return status.at !== undefined
+        ? t("studio.status.readonly-since", { name: status.by, ago: ago(status.at, now, locale) })
+        : t("studio.status.readonly", { name: status.by });
     case "failed":
       return t("studio.status.failed");
     case "published":
@@ -456,13 +509,18 @@ function SaveStatus({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const status = useStudioStore((s) => s.draft);
-  const at = status.kind === "saved" || status.kind === "published" ? status.at : undefined;
+  const at =
+    status.kind === "saved" || status.kind === "published" || status.kind === "readonly" ? status.at : undefined;
   const now = useNow(hasDoc, at);
   if (!hasDoc) return null;
   const text = draftStatusText(t as never, status, now, locale);
   return (
     <span className="studio-status" data-status={status.kind} title={text}>
-      {status.kind === "failed" ? <Icon name="warning" size={16} /> : <StatusDot kind={status.kind} />}
+      {status.kind === "failed" || status.kind === "local" ? (
+        <Icon name="warning" size={16} />
+      ) : (
+        <StatusDot kind={status.kind} />
+      )}
       <span className="studio-status-text">{text}</span>
     </span>
   );

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Block } from "../../schema/block";
 import { fillLocales, normaliseRawBlock, rawBlockSchema } from "../../schema/block";
+import { draftSummarySchema, overrideOfDoc, type StoredDraft, storedDraftSchema } from "../../schema/draft";
 import { changeSummarySchema } from "../../schema/page-diff";
 import { type DefinitionLookup, parseBlock } from "../../schema/parse";
 import { themeSchema } from "../../schema/theme";
@@ -47,8 +48,21 @@ export const pageSummarySchema = z.object({
   updated_at: z.string().optional(),
   /** Who published the version online (null: the seed or a script). */
   editor: z.object({ id: z.string(), name: z.string() }).nullish(),
+  /** Who has a draft of the page, and since when. */
+  draft: draftSummarySchema.nullish(),
+  /** When it is scheduled to be published, and by whom. */
+  scheduled: z.object({ run_at: z.string(), editor: z.object({ id: z.string(), name: z.string() }) }).nullish(),
 });
 export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+/** A page never published (a new page, issue 29): its server draft, which every editor sees. */
+export const newPageSchema = z.object({
+  page_id: z.string(),
+  paths: localized,
+  title: localized,
+  draft: draftSummarySchema,
+});
+export type NewPageSummary = z.infer<typeof newPageSchema>;
 
 /** What the studio edits site-wide (GET /api/sites/{site}/settings), with the versions its writes name. */
 export const siteSettingsSchema = z.object({
@@ -170,13 +184,8 @@ export function docOfPage(
 }
 
 /** The page's overrides as the service stores them: its own footer back inside. */
-function overrideOf(doc: StudioDoc): unknown {
-  if (!doc.page_footer) return doc.override;
-  return { ...((doc.override as object | undefined) ?? {}), footer: doc.page_footer };
-}
-
 export function pageOfDoc(doc: StudioDoc, target?: PageSummary): PageRecord {
-  const override = overrideOf(doc);
+  const override = overrideOfDoc(doc);
   return {
     page_id: target?.page_id ?? doc.page_id,
     paths: target?.paths ?? doc.paths,
@@ -205,17 +214,54 @@ export function pageChanged(doc: StudioDoc, base: StudioDoc | null): boolean {
   return !same(pageOfDoc(doc), pageOfDoc(base));
 }
 
+/** A scheduled publish as the service answers it. */
+export const scheduleSchema = z.object({
+  id: z.string(),
+  run_at: z.string(),
+  state: z.enum(["pending", "done", "failed", "cancelled"]),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  note: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  version: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+const scheduleStatusSchema = z.object({
+  schedule: scheduleSchema.nullable(),
+  last: scheduleSchema.nullable(),
+  time_zone: z.string(),
+});
+export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
+
+/** A preview link as the service lists it (never its secret). */
+export const previewLinkSchema = z.object({
+  id: z.string(),
+  version: z.number().nullable(),
+  editor: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PreviewLink = z.infer<typeof previewLinkSchema>;
+
 /** A version as the versions panel lists it (the service's answer, parsed). */
 export const versionSummarySchema = z.object({
   version: z.number().int().nonnegative(),
   editor: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   summary: changeSummarySchema,
+  note: z.string().nullable().default(null),
+  scheduled_for: z.string().nullable().default(null),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 const versionListSchema = z.object({ versions: z.array(versionSummarySchema), next: z.number().nullable() });
 const versionAnswerSchema = z.object({ version: versionSummarySchema.extend({ page: pageRecordSchema }) });
 export type VersionDetail = z.infer<typeof versionAnswerSchema>["version"];
+
+/** A draft call's answer: its status and body (the caller tells a conflict from a lost lock). */
+export interface DraftAnswer {
+  status: number;
+  body: unknown;
+}
 
 export class StudioApiError extends Error {
   constructor(
@@ -254,7 +300,36 @@ async function write(method: string, path: string, body?: unknown, contentType =
 
 const versionAnswer = z.object({ version: z.number().int() });
 
-export function createStudioApi(site: StudioSiteRef) {
+export function createStudioApi(site: StudioSiteRef, onTimeZone?: (zone: string) => void) {
+  /** A page's draft, or its draft in a variant (kept apart: `?variant=`), at a revision for a discard. */
+  const draftUrl = (pageId: string, variant?: string, revision?: number) => {
+    const query = new URLSearchParams();
+    if (variant) query.set("variant", variant);
+    if (revision !== undefined) query.set("revision", String(revision));
+    const search = query.toString();
+    return `/api/drafts/${site.site_id}/${encodeURIComponent(pageId)}${search ? `?${search}` : ""}`;
+  };
+  /** The site's pages, and the pages only a draft has (never published), with the site's time zone. */
+  const pageList = async (): Promise<{ pages: PageSummary[]; new_pages: NewPageSummary[]; time_zone?: string }> => {
+    const body = z
+      .object({
+        pages: z.array(pageSummarySchema),
+        new_pages: z.array(newPageSchema).default([]),
+        time_zone: z.string().optional(),
+      })
+      .parse(await get(`/api/pages/${site.site_id}`));
+    if (body.time_zone) onTimeZone?.(body.time_zone);
+    return body;
+  };
+  /** A publish that did not write the page itself (its header and footer, its variant) ends its draft here. */
+  const endDraft = async (doc: StudioDoc, revision?: number) => {
+    if (!revision) return;
+    await fetch(draftUrl(doc.page_id, doc.variant?.id, revision), {
+      method: "DELETE",
+      headers: { accept: "application/json" },
+      credentials: "same-origin",
+    }).catch(() => undefined);
+  };
   const headers = { accept: "application/json" };
   async function get(path: string): Promise<unknown> {
     const response = await fetch(path, { headers, credentials: "same-origin" });
@@ -280,9 +355,10 @@ export function createStudioApi(site: StudioSiteRef) {
       );
     },
     async listPages(): Promise<PageSummary[]> {
-      const body = z.object({ pages: z.array(pageSummarySchema) }).parse(await get(`/api/pages/${site.site_id}`));
-      return body.pages;
+      return (await pageList()).pages;
     },
+    /** The site's pages, and the pages only a draft has (never published), with the site's time zone. */
+    pageList,
     async page(pageId: string): Promise<StudioDoc> {
       const [body, settings] = await Promise.all([
         get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}`).then((b) =>
@@ -399,6 +475,105 @@ export function createStudioApi(site: StudioSiteRef) {
         await get(`/api/pages/${site.site_id}/${encodeURIComponent(pageId)}/versions/${version}`),
       ).version;
     },
+    /** The page's server draft (its draft in `variant`, when named), or null. */
+    async draft(pageId: string, variant?: string): Promise<StoredDraft | null> {
+      const body = z.object({ draft: storedDraftSchema.nullable() }).parse(await get(draftUrl(pageId, variant)));
+      return body.draft as StoredDraft | null;
+    },
+    /**
+     * Writes the page's server draft from `revision` (0: none yet). `draftText` is the draft's
+     * JSON, already made for this device's copy: it is not serialised twice.
+     */
+    async saveDraft(pageId: string, revision: number, draftText: string, variant?: string): Promise<DraftAnswer> {
+      const response = await fetch(draftUrl(pageId, variant), {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: `{"revision":${revision},"draft":${draftText}}`,
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    async discardDraft(pageId: string, revision: number, variant?: string): Promise<DraftAnswer> {
+      const response = await fetch(draftUrl(pageId, variant, revision), {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    /** The page's pending publish, its last one made or failed, and the site's time zone. */
+    async schedule(pageId: string): Promise<ScheduleStatus> {
+      return scheduleStatusSchema.parse(await get(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`));
+    },
+    /**
+     * Schedules the draft's page to be published at `runAt` (an ISO instant), or moves its pending
+     * publish; the site's header and footer go with it when they were edited (issue 29).
+     */
+    async scheduleAt(
+      doc: StudioDoc,
+      runAt: string,
+      options: { base?: StudioDoc | null; draftRevision?: number; note?: string } = {},
+    ): Promise<Schedule> {
+      const page = pageOfDoc(doc);
+      const chrome =
+        doc.chrome && !doc.variant && chromeChanged(doc, options.base ?? null)
+          ? { header: doc.chrome.header, footer: doc.chrome.footer, base_version: doc.chrome.version }
+          : undefined;
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
+        method: "PUT",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          run_at: runAt,
+          page,
+          base_version: doc.base_version,
+          ...(options.draftRevision ? { draft_revision: options.draftRevision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+          ...(chrome ? { chrome } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as { schedule?: unknown; message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return scheduleSchema.parse(body?.schedule);
+    },
+    async previews(pageId: string): Promise<PreviewLink[]> {
+      return z
+        .object({ links: z.array(previewLinkSchema) })
+        .parse(await get(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`)).links;
+    },
+    /** A new preview link; its secret is in this answer only. */
+    async createPreview(
+      pageId: string,
+      options: { version?: number; days: number },
+    ): Promise<{ link: PreviewLink; token: string }> {
+      const response = await fetch(`/api/previews/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify(options),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      return z.object({ link: previewLinkSchema, token: z.string() }).parse(body);
+    },
+    async revokePreview(pageId: string, id: string): Promise<void> {
+      const response = await fetch(
+        `/api/previews/${site.site_id}/${encodeURIComponent(pageId)}/${encodeURIComponent(id)}`,
+        { method: "DELETE", headers, credentials: "same-origin" },
+      );
+      if (!response.ok && response.status !== 404) throw new StudioApiError(response.status, `HTTP ${response.status}`);
+    },
+    async unschedule(pageId: string): Promise<void> {
+      const response = await fetch(`/api/schedules/${site.site_id}/${encodeURIComponent(pageId)}`, {
+        method: "DELETE",
+        headers,
+        credentials: "same-origin",
+      });
+      if (!response.ok && response.status !== 404) {
+        const body = (await response.json().catch(() => null)) as { message?: string } | null;
+        throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);
+      }
+    },
     /**
      * Publishes the document: the site's (or the variant's) header and footer first when they
      * changed (one write for every page), then the page itself, or the variant's content of it,
@@ -407,8 +582,9 @@ export function createStudioApi(site: StudioSiteRef) {
     async publish(
       doc: StudioDoc,
       target?: PageSummary,
-      base?: StudioDoc | null,
+      options: { base?: StudioDoc | null; draftRevision?: number; note?: string } = {},
     ): Promise<{ version: number; chrome?: number; variant?: number }> {
+      const base = options.base;
       let chrome: number | undefined;
       let variant: number | undefined;
       if (doc.chrome && !target && chromeChanged(doc, base ?? null)) {
@@ -426,7 +602,10 @@ export function createStudioApi(site: StudioSiteRef) {
         else chrome = answer.version;
       }
       if (doc.variant && !target) {
-        if (!pageChanged(doc, base ?? null)) return { version: doc.base_version, chrome, variant };
+        if (!pageChanged(doc, base ?? null)) {
+          await endDraft(doc, options.draftRevision);
+          return { version: doc.base_version, chrome, variant };
+        }
         const own = pageOfDoc(doc);
         const answer = versionAnswer.parse(
           await write(
@@ -440,16 +619,26 @@ export function createStudioApi(site: StudioSiteRef) {
             },
           ),
         );
+        await endDraft(doc, options.draftRevision);
         return { version: doc.base_version, chrome, variant: answer.version };
       }
-      if (!target && !pageChanged(doc, base ?? null)) return { version: doc.base_version, chrome };
+      if (!target && !pageChanged(doc, base ?? null)) {
+        await endDraft(doc, options.draftRevision);
+        return { version: doc.base_version, chrome };
+      }
       const page = pageOfDoc(doc, target);
       const base_version = target?.version ?? doc.base_version;
+      const draft_revision = !target && options.draftRevision ? options.draftRevision : undefined;
       const response = await fetch(`/api/pages/${site.site_id}/${encodeURIComponent(page.page_id)}`, {
         method: "PUT",
         headers: { ...headers, "content-type": "application/json", "if-match": `"${base_version}"` },
         credentials: "same-origin",
-        body: JSON.stringify({ page, base_version }),
+        body: JSON.stringify({
+          page,
+          base_version,
+          ...(draft_revision ? { draft_revision } : {}),
+          ...(options.note ? { note: options.note } : {}),
+        }),
       });
       const body = (await response.json().catch(() => null)) as { version?: number; message?: string } | null;
       if (!response.ok) throw new StudioApiError(response.status, body?.message ?? `HTTP ${response.status}`, body);

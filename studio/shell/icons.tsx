@@ -53,7 +53,10 @@ export type IconName =
   | "search"
   | "external"
   | "indent"
-  | "outdent";
+  | "outdent"
+  | "calendar"
+  | "clock"
+  | "share";
 
 const PATHS: Record<IconName, ReactNode> = {
   lock: (
@@ -194,6 +197,24 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
       <path d="M3 3v5h5M12 7v5l3 2" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  share: (
+    <>
+      <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7" />
+      <path d="m16 6-4-4-4 4M12 2v13" />
     </>
   ),
   folder: (

@@ -7,15 +7,22 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Locale } from "../../schema/locales";
-import { docOfDraft, flushDraft, loadDraft, type StudioDoc, useStudioStore } from "../store";
+import { flushDraft, type StudioDoc, useStudioStore } from "../store";
 import type { StudioApi } from "./api";
+import { flushPending, leaveServerPage, openServerPage } from "./drafts";
 import { showToast } from "./toasts";
 
-/** Loads a document (its draft, when one is kept, comes back with it) and says so. */
+/**
+ * Loads a document that is not a page of the site (the demo page, a file): its draft, kept in
+ * this browser, comes back with it. Pages of the site open with `openServerPage` (their drafts
+ * are the server's).
+ */
 export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quiet = false): Promise<boolean> {
   try {
+    await flushPending();
     flushDraft();
     const next = await load();
+    leaveServerPage();
     const { restored } = useStudioStore.getState().load(next);
     // A draft kept from before the site's header or footer was published elsewhere shows them as they are now.
     if (restored && next.chrome) useStudioStore.getState().refreshChrome(next.chrome);
@@ -39,7 +46,7 @@ export async function openAtStart(api: StudioApi, siteId: string, t: TFunction, 
     const pages = await api.listPages();
     const home =
       pages.find((p) => normalisePagePath(p.paths[locale]) === `/${locale}`) ?? pages.find((p) => p.page_id === "home");
-    if (home && (await openDoc(() => api.page(home.page_id), t, true))) return;
+    if (home && (await openServerPage(home.page_id, t, true))) return;
   } catch {
     // No page list (the service is away): the demo page still opens, from the same service or not at all.
   }
@@ -81,7 +88,7 @@ export function parseOpenRequest(search: string): OpenRequest | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The other things an address may name: the demo page, or a new page's draft by its id. */
+/** The other things an address may name: the demo page, or a new page's (server) draft by its id. */
 export function parseOtherRequest(search: string): { demo: true } | { draft: string } | null {
   const params = new URLSearchParams(search);
   if (params.has("demo")) return { demo: true };
@@ -90,16 +97,6 @@ export function parseOtherRequest(search: string): { demo: true } | { draft: str
     .regex(/^[a-z0-9-]{1,64}$/)
     .safeParse(params.get("draft"));
   return draft.success ? { draft: draft.data } : null;
-}
-
-/** Opens the draft of a new page kept in this browser; false when there is none. */
-export function openNewPageDraft(siteId: string, pageId: string, t: TFunction): boolean {
-  const draft = loadDraft(siteId, pageId);
-  const doc = draft ? docOfDraft(draft) : null;
-  if (!draft || !doc) return false;
-  useStudioStore.getState().restoreDraft(draft, doc);
-  showToast({ text: t("studio.toolbar.draft-restored") });
-  return true;
 }
 
 /** A path as pages store it: no trailing slash except the home page's own. */
@@ -131,9 +128,7 @@ export async function openFromRequest(
     showToast({ text: t("studio.open.page-not-found", { path }), tone: "error" });
     return null;
   }
-  const id = pageId;
-  const variant = request.variant;
-  if (!(await openDoc(() => (variant ? api.variantPage(variant, id) : api.page(id)), t, true))) return null;
+  if (!(await openServerPage(pageId, t, true, request.variant))) return null;
   if (!request.block) return null;
   const exists = useStudioStore.getState().doc?.blocks.some((b) => b.id === request.block);
   if (!exists) {

@@ -3,89 +3,20 @@
  * loaded page (`base`), the history steps (immer patches) and the cursor; the document
  * is rebuilt by applying the steps up to the cursor. Bad data is ignored with a warning.
  */
-import { applyPatches, type Patch } from "immer";
 import { z } from "zod";
 import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
+import { type Draft, parseDraftValue, docOfDraft as rebuild, studioSettingsSchema } from "../../schema/draft";
 import { themeSchema } from "../../schema/theme";
-import type { HistoryStep, StudioDoc, StudioSettings } from "./types";
+import type { StudioDoc, StudioSettings } from "./types";
 
 export const SETTINGS_KEY = "studio:settings";
 /** A page's draft, or its draft in a variant (issue 29: a variant's content of a page is a draft of its own). */
 export const draftKey = (siteId: string, pageId: string, variantId?: string) =>
   `studio:draft:${siteId}:${pageId}${variantId ? `@${variantId}` : ""}`;
 
-const localized = z.object({ fr: z.string(), en: z.string() });
-
-export const studioBlockSchema = z.object({
-  id: z.string().min(1),
-  block_type: z.string().min(1),
-  block_params: z.record(z.string(), z.unknown()),
-  fields: z.object({ fr: z.record(z.string(), z.unknown()), en: z.record(z.string(), z.unknown()) }),
-});
-
-export const studioSettingsSchema = z.object({
-  payloadColorsEnabled: z.boolean().default(false),
-  globalEditModeActivated: z.boolean().default(false),
-});
-
-export const studioDocSchema = z.object({
-  page_id: z.string().min(1),
-  site_id: z.string(),
-  base_version: z.number().int().nonnegative(),
-  title: localized,
-  paths: localized,
-  blocks: z.array(studioBlockSchema),
-  theme: themeSchema,
-  settings: studioSettingsSchema.default({ payloadColorsEnabled: false, globalEditModeActivated: false }),
-  origin: z.enum(["server", "demo", "file"]).optional(),
-  hidden: z.boolean().optional(),
-  seo: z.unknown().optional(),
-  override: z.unknown().optional(),
-  chrome: z
-    .object({ header: z.array(studioBlockSchema), footer: z.array(studioBlockSchema), version: z.number().int() })
-    .optional(),
-  page_footer: z.array(studioBlockSchema).optional(),
-  variant: z
-    .object({ id: z.string().min(1), name: z.string(), color: z.string(), version: z.number().int() })
-    .optional(),
-});
-
-const patchSchema = z.object({
-  op: z.enum(["add", "remove", "replace"]),
-  path: z.array(z.union([z.string(), z.number()])),
-  value: z.unknown().optional(),
-});
-
-const stepSchema = z.object({
-  patches: z.array(patchSchema),
-  inversePatches: z.array(patchSchema),
-  label: z.string(),
-  groupKey: z.string().optional(),
-  at: z.number(),
-});
-
-export const draftSchema = z
-  .object({
-    version: z.literal(1),
-    /** The page as loaded (reset target). */
-    base: studioDocSchema,
-    /** The document the kept history starts from, when old steps were folded in (history cap). */
-    start: studioDocSchema.optional(),
-    base_version: z.number().int().nonnegative(),
-    steps: z.array(stepSchema),
-    cursor: z.number().int().nonnegative(),
-  })
-  .refine((d) => d.cursor <= d.steps.length, { message: "cursor beyond history" });
-
-export interface Draft {
-  version: 1;
-  base: StudioDoc;
-  start?: StudioDoc;
-  base_version: number;
-  steps: HistoryStep[];
-  cursor: number;
-}
+export { draftSchema, studioBlockSchema, studioDocSchema, studioSettingsSchema } from "../../schema/draft";
+export type { Draft };
 
 function storage(): Storage | undefined {
   try {
@@ -109,23 +40,19 @@ export function parseDraft(text: string | null | undefined): Draft | null {
     console.warn("Studio draft ignored: not valid JSON.");
     return null;
   }
-  const parsed = draftSchema.safeParse(raw);
+  const parsed = parseDraftValue(raw);
   if (!parsed.success) {
     console.warn(`Studio draft ignored: ${z.prettifyError(parsed.error)}`);
     return null;
   }
-  return parsed.data as unknown as Draft;
+  return parsed.data;
 }
 
 /** The document a draft describes: its start with the steps up to the cursor applied. */
 export function docOfDraft(draft: Draft): StudioDoc | null {
-  try {
-    const patches = draft.steps.slice(0, draft.cursor).flatMap((s) => s.patches as Patch[]);
-    return applyPatches(draft.start ?? draft.base, patches) as StudioDoc;
-  } catch (error) {
-    console.warn("Studio draft ignored: its history does not apply to its page.", error);
-    return null;
-  }
+  const doc = rebuild(draft);
+  if (!doc) console.warn("Studio draft ignored: its history does not apply to its page.");
+  return doc;
 }
 
 export function loadDraft(siteId: string, pageId: string, variantId?: string): Draft | null {

@@ -59,6 +59,11 @@ export interface StudioState {
   persist: boolean;
   /** The draft's save state, for the toolbar ("Brouillon enregistré il y a 2 s"). */
   draft: DraftStatus;
+  /**
+   * Another editor holds the page (its lock): their draft is shown and nothing may change it
+   * until this editor takes the page over (studio/shell/drafts.ts).
+   */
+  readOnly: boolean;
 
   load(doc: StudioDoc, opts?: { restoreDraft?: boolean; origin?: DocOrigin }): { restored: boolean };
   close(): void;
@@ -167,10 +172,34 @@ export interface RestorablePage {
 
 export type DraftStatus =
   | { kind: "clean" }
+  /** Changes not written yet (the save waits a moment after the last one). */
   | { kind: "pending" }
-  | { kind: "saved"; at: number }
+  /** Written (to the server for a page of the site); `by`: another editor's name when they wrote it. */
+  | { kind: "saved"; at: number; by?: string }
+  /** Kept on this device only, and why: sent as soon as it can be (offline, an error) or once the page is this editor's again. */
+  | { kind: "local"; at: number; reason: LocalReason }
+  /** Not kept anywhere (the browser refused to store it and the server could not be reached). */
   | { kind: "failed" }
+  /** Another editor holds the page: their draft, read only. */
+  | { kind: "readonly"; by: string; at?: number }
   | { kind: "published"; at: number; version: number };
+
+/** Why a draft is kept on this device only. */
+export type LocalReason = "offline" | "error" | "signed-out" | "locked" | "embed";
+
+/** Where a page's draft goes: the server's draft of that page (studio/shell/drafts.ts); false when it is not one. */
+export type DraftSaver = (draft: Draft) => boolean;
+let draftSaver: DraftSaver | undefined;
+/** Sets what saves the drafts of the site's pages (the studio shell's server drafts). */
+export function setDraftSaver(saver: DraftSaver | undefined): void {
+  draftSaver = saver;
+}
+
+/** What an edit refused in read-only mode calls (a toast saying who holds the page). */
+let onReadOnlyEdit: (() => void) | undefined;
+export function setReadOnlyNotice(notice: (() => void) | undefined): void {
+  onReadOnlyEdit = notice;
+}
 
 const CLEAN: DraftStatus = { kind: "clean" };
 
@@ -252,6 +281,10 @@ export const useStudioStore = create<StudioState>()((set, get) => {
   function commit(label: string, recipe: (draft: ImmerDraft<StudioDoc>) => void, groupKey?: string): boolean {
     const { doc, steps, cursor } = get();
     if (!doc) return false;
+    if (get().readOnly) {
+      onReadOnlyEdit?.();
+      return false;
+    }
     const [next, patches, inversePatches] = produceWithPatches(doc, recipe);
     if (patches.length === 0) return false;
     const at = Date.now();
@@ -299,6 +332,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     editorSettings: loadEditorSettings(),
     persist: false,
     draft: CLEAN,
+    readOnly: false,
 
     load(doc, opts = {}) {
       const editor = get().editorSettings;
@@ -333,6 +367,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         hoveredId: null,
         focusPath: null,
         draft: CLEAN,
+        readOnly: false,
       });
       return { restored: false };
     },
@@ -347,6 +382,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         selectedId: null,
         hoveredId: null,
         draft: CLEAN,
+        readOnly: false,
       });
     },
 
@@ -581,6 +617,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       const { doc, steps, cursor } = get();
       const step = steps[cursor - 1];
       if (!doc || !step) return;
+      if (get().readOnly) return onReadOnlyEdit?.();
       set({ doc: applyPatches(doc, step.inversePatches as Patch[]) as StudioDoc, cursor: cursor - 1 });
     },
 
@@ -588,6 +625,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       const { doc, steps, cursor } = get();
       const step = steps[cursor];
       if (!doc || !step) return;
+      if (get().readOnly) return onReadOnlyEdit?.();
       set({ doc: applyPatches(doc, step.patches as Patch[]) as StudioDoc, cursor: cursor + 1 });
     },
 
@@ -645,6 +683,8 @@ export function flushDraft(): void {
     if (state.draft.kind === "pending") useStudioStore.setState({ draft: CLEAN });
     return;
   }
+  // A page of the site: its server draft (kept on this device until the server has it).
+  if (draftSaver?.(draft)) return;
   const saved = saveDraft(draft);
   useStudioStore.setState({ draft: saved ? { kind: "saved", at: Date.now() } : { kind: "failed" } });
 }

@@ -338,6 +338,9 @@ describe.each(targets)("$kind migrations", (target) => {
         editor: { id: "e1", name: "Éloïse" },
         created_at: "2026-02-03T04:05:06.789Z",
         summary: { origin: "published", added: 1, removed: 0, changed: 0, moved: 0, page: false },
+        // Versions made before notes and scheduled publishes (issue 33) have neither.
+        note: null,
+        scheduled_for: null,
       },
     ]);
     expect(await storage.accounts.getPasskey("pk1")).toMatchObject({

@@ -53,6 +53,8 @@ interface Targets {
   yEditorId: string;
   uls: string;
   articleId: string;
+  bPreviewId: string;
+  bPreviewToken: string;
 }
 
 interface Case {
@@ -189,6 +191,44 @@ const ROUTES: Record<string, Case> = {
     body: () => ({ takeover: true }),
   },
   "DELETE /locks/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  // Server drafts and scheduled publishes (issue 33): B's hold its marker
+  "GET /drafts/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({ revision: 1, draft: bDraft(t.bPageId, "overwritten by A") }),
+  },
+  "DELETE /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    query: "?revision=1",
+  },
+  "GET /schedules/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({
+      run_at: new Date(Date.now() + 3600_000).toISOString(),
+      page: bHiddenPage(t.bPageId, "scheduled by A"),
+      base_version: 1,
+    }),
+  },
+  "DELETE /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
+  // Preview links: B's link shows B's marked draft, to nobody asking with A's key.
+  "GET /previews/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "POST /previews/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: () => ({ days: 7 }),
+  },
+  "DELETE /previews/:site_id/:page_id/:link_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId, link_id: t.bPreviewId }),
+  },
+  "POST /preview": { kind: "own", body: (t) => ({ token: t.bPreviewToken }) },
   // Signing in (public steps) and the caller's own account
   "GET /auth/session": { kind: "own" },
   "POST /auth/sign-in": {
@@ -236,6 +276,36 @@ function bHiddenPage(pageId: string, note: string) {
     content: [],
     hidden: true,
     version: 1,
+  };
+}
+
+/** A draft of B's page whose title holds the marker. */
+function bDraft(pageId: string, note: string) {
+  const page = bHiddenPage(pageId, note);
+  const doc = {
+    page_id: pageId,
+    site_id: B.site_id,
+    base_version: 1,
+    title: page.title,
+    paths: page.paths,
+    blocks: [],
+    theme: { preset: "blue", radius: {}, colors: {} },
+    settings: { payloadColorsEnabled: false, globalEditModeActivated: false },
+    origin: "server",
+  };
+  return {
+    version: 1,
+    base: doc,
+    base_version: 1,
+    steps: [
+      {
+        patches: [{ op: "replace", path: ["title", "en"], value: `Draft ${MARK} ${note}` }],
+        inversePatches: [{ op: "replace", path: ["title", "en"], value: page.title.en }],
+        label: "title",
+        at: 1,
+      },
+    ],
+    cursor: 1,
   };
 }
 
@@ -319,6 +389,31 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const yHeaders = { cookie: cookies.y, origin: ORIGIN, "content-type": "application/json" };
     const lock = await call(`/api/locks/${B.site_id}/${bPageId}`, { method: "POST", headers: yHeaders, body: "{}" });
     expect(lock.status).toBe(200);
+    // Y's draft of B's page, and a publish of it scheduled (issue 33).
+    const draft = await call(`/api/drafts/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({ revision: 0, draft: bDraft(bPageId, "original") }),
+    });
+    expect(draft.status).toBe(200);
+    const scheduled = await call(`/api/schedules/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({
+        run_at: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+        page: bHiddenPage(bPageId, "scheduled"),
+        base_version: 1,
+        note: `Note ${MARK}`,
+      }),
+    });
+    expect(scheduled.status).toBe(200);
+    const preview = await call(`/api/previews/${B.site_id}/${bPageId}`, {
+      method: "POST",
+      headers: yHeaders,
+      body: JSON.stringify({ days: 7 }),
+    });
+    expect(preview.status).toBe(201);
+    const previewBody = (await preview.json()) as { token: string; link: { id: string } };
     const token = await call("/api/auth/account/tokens", {
       method: "POST",
       headers: yHeaders,
@@ -353,6 +448,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
       yEditorId: yEditor.id,
       uls: listing.uls,
       articleId: String(article.id),
+      bPreviewId: previewBody.link.id,
+      bPreviewToken: previewBody.token,
     };
   });
 
@@ -364,7 +461,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
   /** Strings only B's (and Y's) records hold; none may be in an answer to A's callers. */
   function secrets(spec: Case): string[] {
     const identifiers = spec.bootstrap ? [] : [B.site_key, B.microsite_id];
-    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken];
+    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken, targets.bPreviewToken];
   }
 
   it("classifies every route of the content service", () => {
@@ -509,6 +606,12 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);
     expect(await service.storage.accounts.getPasskey(targets.yPasskeyId)).toBeDefined();
+    const draft = await service.storage.drafts.get(B.site_id, targets.bPageId);
+    expect(draft).toMatchObject({ revision: 1, editor: { name: `Yves ${MARK}` } });
+    expect(draft?.draft.steps[0]?.patches[0]?.value).toBe(`Draft ${MARK} original`);
+    const scheduled = await service.storage.publishJobs.pending(B.site_id, targets.bPageId);
+    expect(scheduled?.note).toBe(`Note ${MARK}`);
+    expect(await service.storage.previewLinks.list(B.site_id, targets.bPageId, Date.now())).toHaveLength(1);
     // Y is still signed in, and Y's token still works.
     const session = await call("/api/auth/session", { headers: { cookie: cookies.y } });
     expect(((await session.json()) as { editor?: { name: string } }).editor?.name).toBe(`Yves ${MARK}`);

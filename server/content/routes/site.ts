@@ -105,7 +105,10 @@ function refused(result: Exclude<VersionedWrite, { ok: true }>, what: string): R
   return json({ status: "error", message: `The ${what} changed since you opened it`, version: result.version }, 409);
 }
 
-const chromeBodySchema = z.object({ header: blocksSchema, footer: blocksSchema, base_version: versionSchema }).strict();
+/** A header and footer to publish, from the version they were edited from. */
+export const chromeBodySchema = z
+  .object({ header: blocksSchema, footer: blocksSchema, base_version: versionSchema })
+  .strict();
 
 /** Saves a header and footer (the site's, or a variant's), held to every rule of a block save. */
 async function saveChrome(ctx: RouteContext, variantId?: string): Promise<Response> {

@@ -16,6 +16,19 @@ import {
 import { siteInfoSchema } from "../../../schema/site-info";
 import { themeSchema } from "../../../schema/theme";
 
+/** Where the brokers are (Québec): the time zone a site without one uses. */
+export const DEFAULT_TIME_ZONE = "America/Toronto";
+
+/** Whether `zone` is a time zone this runtime knows (IANA name, e.g. "America/Toronto"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteRecordSchema = z.object({
   site_id: z.string().min(1),
   microsite_id: z.string().min(1),
@@ -49,6 +62,11 @@ export const siteRecordSchema = z.object({
   info_version: z.number().int().positive().max(MAX_INT32).default(1),
   /** The published theme's version (theme_versions holds every one; 1 before the first publish). */
   theme_version: z.number().int().positive().max(MAX_INT32).default(1),
+  /** The site's time zone (IANA): publishing later is chosen in it. */
+  time_zone: z
+    .string()
+    .refine((zone) => isTimeZone(zone), "Unknown time zone")
+    .default(DEFAULT_TIME_ZONE),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

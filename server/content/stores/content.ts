@@ -39,6 +39,16 @@ import {
   rewriteSiteContent,
 } from "./site-structure";
 
+/** What a save may carry besides the page. */
+export interface SavePageOptions {
+  /** The editor's note, kept with the version (the history shows it). */
+  note?: string;
+  /** A scheduled publish: the time it was scheduled for (ISO). */
+  scheduledFor?: string;
+  /** Runs inside the save's transaction once the page is written; throwing rolls the save back. */
+  inTransaction?: (trx: Trx, version: number) => Promise<void>;
+}
+
 export * from "./content-records";
 
 /** A variant named as the site's active one does not exist. */
@@ -383,6 +393,16 @@ export class ContentStore {
       await trx.deleteFrom("pages").where("site_id", "=", siteId).where("page_id", "=", pageId).execute();
       await trx.deleteFrom("page_versions").where("site_id", "=", siteId).where("page_id", "=", pageId).execute();
       await trx.deleteFrom("page_locks").where("site_id", "=", siteId).where("page_id", "=", pageId).execute();
+      // Its drafts (its own and its variants') and a pending scheduled publish go with it: the page
+      // would otherwise come back as a new page's draft, or be published again.
+      await trx.deleteFrom("page_drafts").where("site_id", "=", siteId).where("page_id", "=", pageId).execute();
+      await trx
+        .updateTable("publish_jobs")
+        .set({ state: "cancelled", finished_at: at })
+        .where("site_id", "=", siteId)
+        .where("page_id", "=", pageId)
+        .where("state", "=", "pending")
+        .execute();
       const variants = await trx
         .selectFrom("variants")
         .select(["variant_id", "doc"])
@@ -433,6 +453,7 @@ export class ContentStore {
     page: PageRecord,
     expectedVersion?: number,
     editor?: VersionEditor,
+    options: SavePageOptions = {},
   ): Promise<SavePageResult> {
     const parsed = pageRecordSchema.parse(page);
     const at = new Date().toISOString();
@@ -479,7 +500,16 @@ export class ContentStore {
           return { ok: false, reason: "conflict", version: current?.version ?? 0 };
         }
         await recordPageVersions(trx, [
-          { siteId, page: parsed, version: saved.version, previousDoc: previous?.doc, editor, at },
+          {
+            siteId,
+            page: parsed,
+            version: saved.version,
+            previousDoc: previous?.doc,
+            editor,
+            at,
+            note: options.note,
+            scheduledFor: options.scheduledFor,
+          },
         ]);
         // The page lives at its paths now: a redirect standing there would hide it. A renamed
         // page's old paths redirect to its new ones, and links in headers and footers follow.
@@ -493,6 +523,8 @@ export class ContentStore {
           await applyMoves(trx, siteId, moves, new Set(live), "rename", editor, at);
         }
         await bumpRevisions(trx, "content");
+        // What must commit with the page or not at all (a scheduled publish's job).
+        await options.inTransaction?.(trx, saved.version);
         return { ok: true, version: saved.version };
       });
     } catch (error) {
@@ -558,6 +590,8 @@ export class ContentStore {
         .executeTakeFirst();
       const deleted = Number(result.numDeletedRows) > 0;
       if (deleted) {
+        // Its drafts of pages go with it (a variant made again with this name starts clean).
+        await trx.deleteFrom("page_drafts").where("site_id", "=", siteId).where("variant_id", "=", variantId).execute();
         // A campaign that ends takes the site's active variant with it.
         const row = await trx.selectFrom("sites").select("doc").where("site_id", "=", siteId).executeTakeFirst();
         const site = row ? siteRecordSchema.parse(JSON.parse(row.doc)) : undefined;

@@ -6,7 +6,6 @@
  * follow it. Pure functions, and the one transaction step the content store calls.
  */
 import type { Trx } from "../db/dialect";
-import { recordPageVersions } from "./page-versions";
 import {
   type Author,
   type PageRecord,
@@ -19,6 +18,7 @@ import {
   type VariantRecord,
   variantRecordSchema,
 } from "./content-records";
+import { recordPageVersions } from "./page-versions";
 
 /** A path as pages and redirects store it: no query or fragment, no trailing slash (but `/`), no doubled slashes. */
 export function pathOf(target: string): string {
