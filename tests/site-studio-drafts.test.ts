@@ -143,7 +143,7 @@ describe("a new page is a server draft until its first publish", () => {
     expect(list.pages.find((p: { page_id: string }) => p.page_id === "vendre-avec-moi")).toMatchObject({ version: 1 });
   });
 
-  it("takes a reserved path (a preview link's) neither when published nor when scheduled", async () => {
+  it("refuses a reserved path (a preview link's) for a new page", async () => {
     const page = {
       page_id: "apercu",
       paths: { fr: "/fr/apercu", en: "/en/preview-page" },
