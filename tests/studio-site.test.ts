@@ -21,7 +21,7 @@ import {
   pageItem,
   removeItem,
 } from "../studio/fields/menu-tree";
-import { seoWithSettings, settingsErrors, settingsOfDoc } from "../studio/pages/PageSettings";
+import { proposedFor, seoWithSettings, settingsErrors, settingsOfDoc } from "../studio/pages/PageSettings";
 import { TEMPLATE_IDS, TEMPLATES, templateBlocks } from "../studio/pages/templates";
 import { themeChanges } from "../studio/settings/Settings";
 import { changedTheme, useThemeDraft } from "../studio/settings/theme-draft";
@@ -298,5 +298,17 @@ describe("a page's header and footer in the studio", () => {
     expect(studioQueryOf({ ...doc, base_version: 0 }, null, "fr")).toBe("?draft=sell");
     expect(studioQueryOf({ ...doc, origin: "demo" }, null, "fr")).toBe("?demo");
     expect(studioQueryOf(null, null, "fr")).toBe("");
+  });
+});
+
+describe("a new page's paths in its settings", () => {
+  it("follow the title only while they are the ones proposed from it, not the paths the editor chose", () => {
+    const doc = { title: { fr: "Vendre avec moi", en: "Sell with me" }, paths: { fr: "/fr/vendre", en: "/en/sell" } };
+    // Chosen in the new-page dialog: the editor's, kept when the settings change the SEO.
+    expect(proposedFor(doc, "fr")).toBe(false);
+    expect(proposedFor(doc, "en")).toBe(false);
+    // Proposed from the title (or its -2 when that one was taken): they follow it.
+    expect(proposedFor({ ...doc, paths: { fr: "/fr/vendre-avec-moi", en: "/en/sell-with-me-2" } }, "fr")).toBe(true);
+    expect(proposedFor({ ...doc, paths: { fr: "/fr/vendre-avec-moi", en: "/en/sell-with-me-2" } }, "en")).toBe(true);
   });
 });

@@ -295,3 +295,34 @@ describe("restoreVersion", () => {
     expect(store().doc?.base_version).toBe(4);
   });
 });
+
+describe("flushDraft writes only a change not written yet (server drafts with the site's pages)", () => {
+  it("does not send a draft as it was opened (another editor's, read only), and sends an edit once", async () => {
+    const { flushDraft, setDraftSaver } = await import("../studio/store");
+    const sent: number[] = [];
+    // As the server drafts' saver: the draft is then written (or kept, and sent when it can be).
+    setDraftSaver((draft) => {
+      sent.push(draft.cursor);
+      useStudioStore.setState({ draft: { kind: "saved", at: Date.now() } });
+      return true;
+    });
+    try {
+      // A draft with one step, as the server gave it: restored, nothing new.
+      store().setValue("b0", "fields.fr.main_title", "Titre de Marc");
+      const theirs = draftOf(store())!;
+      store().load(makeDoc(), { restoreDraft: false });
+      useStudioStore.setState({ persist: true });
+      store().restoreDraft(theirs, docOfDraft(theirs)!);
+      flushDraft();
+      expect(sent).toEqual([]);
+      // An edit of this editor's: written once, then nothing more to write.
+      store().setValue("b0", "fields.fr.main_title", "Titre de Sophie");
+      flushDraft();
+      flushDraft();
+      expect(sent).toEqual([2]);
+    } finally {
+      setDraftSaver(undefined);
+      useStudioStore.setState({ persist: false });
+    }
+  });
+});

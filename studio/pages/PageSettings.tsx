@@ -40,6 +40,12 @@ type Seo = {
 const LOCALES: readonly Locale[] = ["fr", "en"];
 
 /** The form's values from the page as the draft holds it. */
+/** Whether a page's path is still the one proposed from its title (`-2`, `-3`… when that one was taken). */
+export function proposedFor(doc: Pick<StudioDoc, "title" | "paths">, l: Locale): boolean {
+  const proposal = proposePath(doc.title[l] || doc.title.fr, l, () => false);
+  return doc.paths[l] === proposal || new RegExp(`^${proposal}-\\d+$`).test(doc.paths[l]);
+}
+
 export function settingsOfDoc(doc: Pick<StudioDoc, "title" | "paths" | "hidden" | "seo">): PageSettings {
   const seo = (doc.seo ?? {}) as Seo;
   const image = seo.facebook?.fr?.og_image?.url ?? seo.global?.fr?.og_image?.url ?? "";
@@ -165,8 +171,11 @@ export function PageSettingsDialog({ api, locale }: { api: StudioApi; locale: Lo
     setPublished(doc.base_version > 0 && base ? { ...base.paths } : null);
     setOwnFooter(doc.page_footer !== undefined);
     setErrors({});
-    // A page never published takes the path proposed from its title until the editor writes one.
-    setPathsTouched(doc.base_version > 0 ? { fr: true, en: true } : { fr: false, en: false });
+    // A page never published takes the path proposed from its title until the editor writes one
+    // (here, or in the new-page dialog: a path other than the title's proposal is the editor's).
+    setPathsTouched(
+      doc.base_version > 0 ? { fr: true, en: true } : { fr: !proposedFor(doc, "fr"), en: !proposedFor(doc, "en") },
+    );
     api
       .listPages()
       .then(setPages)

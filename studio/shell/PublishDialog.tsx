@@ -118,6 +118,13 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     if (!useStudioStore.getState().doc || validateDoc(useStudioStore.getState().doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
+    // Another editor holds the page: refused here as the service would, even when nothing of the
+    // page itself changed (a publish then writes nothing the service could refuse).
+    const { lock, holder } = useDraftSync.getState();
+    if (!needsTarget && (lock === "held" || lock === "lost")) {
+      setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder ?? "?" }) });
+      return;
+    }
     if (when === "later" && canSchedule) return scheduleLater();
     setStatus({ kind: "working", text: t("studio.publish.working") });
     // The draft's last changes reach the server first: the publish then names its revision.

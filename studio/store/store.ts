@@ -673,11 +673,15 @@ export const useStudioStore = create<StudioState>()((set, get) => {
 
 /** Writes the current draft now (tests, page hide). */
 export function flushDraft(): void {
+  const waiting = saveTimer !== undefined;
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = undefined;
   const state = useStudioStore.getState();
   const draft = draftOf(state);
   if (!draft || !state.persist) return;
+  // Only a change not written yet is written: a draft as it was opened (restored, another
+  // editor's, read only) is not sent back, and opening the same page again does not save it.
+  if (!waiting && state.draft.kind !== "pending" && state.draft.kind !== "failed") return;
   if (state.steps.length === 0) {
     // Everything undone: nothing differs from the page as loaded, so no draft is kept.
     if (state.draft.kind === "pending") useStudioStore.setState({ draft: CLEAN });
