@@ -156,9 +156,12 @@ function keptLocally(reason: LocalReason) {
   setStatus(kept ? { kind: "local", at: Date.now(), reason } : { kind: "failed" });
 }
 
-/** The status once the server has everything. */
+/** The status once the server has everything (read only while another editor holds the page). */
 function savedStatus(at: number) {
-  const { author } = useDraftSync.getState();
+  const { author, lock, holder } = useDraftSync.getState();
+  // The page opened again while another editor holds it (the studio opens the home page at
+  // start, then the editor opens it from the menu): still theirs, read only.
+  if (lock === "held" || lock === "lost") return setStatus({ kind: "readonly", by: author?.name ?? holder ?? "?", at });
   setStatus({ kind: "saved", at, ...(author && author.id !== me?.id ? { by: author.name } : {}) });
 }
 
@@ -264,6 +267,15 @@ export async function flushPending(): Promise<void> {
 
 // ---- opening -----------------------------------------------------------------------------------
 
+/**
+ * Opening is asynchronous (the page, its draft, its schedule): the last open asked wins. The
+ * studio opens the home page at start; an editor who opens another document meanwhile keeps it.
+ */
+let openSeq = 0;
+/** A ticket for an open; `superseded(ticket)` says whether another open started after it. */
+export const openTicket = () => ++openSeq;
+export const superseded = (ticket: number) => ticket !== openSeq;
+
 /** This device's unsent copy of a page's draft, or a draft kept in localStorage before drafts moved to the server. */
 function keptOutbox(site: string, page: string, variant?: string): Outbox | null {
   const outbox = readKept(outboxKey(site, page, variant));
@@ -352,6 +364,7 @@ async function loadPage(pageId: string, variant: string | undefined, stored: Sto
  */
 export async function openServerPage(pageId: string, t: TFunction, quiet = false, variant?: string): Promise<boolean> {
   if (!api) return false;
+  const ticket = openTicket();
   await flushPending();
   let doc: StudioDoc;
   let stored: StoredDraft | null;
@@ -364,9 +377,12 @@ export async function openServerPage(pageId: string, t: TFunction, quiet = false
     ]);
     doc = await loadPage(pageId, variant, stored);
   } catch (error) {
+    if (superseded(ticket)) return true;
     showToast({ text: t("studio.toolbar.load-error", { message: (error as Error).message }), tone: "error" });
     return false;
   }
+  // Another document was asked for meanwhile: it is the one open (nothing else to do here).
+  if (superseded(ticket)) return true;
   const from = adopt(doc, stored);
   useDraftSync.setState({
     scheduled: schedule?.schedule ? { run_at: schedule.schedule.run_at, editor: schedule.schedule.editor.name } : null,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Locale } from "../../schema/locales";
 import { flushDraft, type StudioDoc, useStudioStore } from "../store";
 import type { StudioApi } from "./api";
-import { flushPending, leaveServerPage, openServerPage } from "./drafts";
+import { flushPending, leaveServerPage, openServerPage, openTicket, superseded } from "./drafts";
 import { showToast } from "./toasts";
 
 /**
@@ -18,10 +18,13 @@ import { showToast } from "./toasts";
  * are the server's).
  */
 export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quiet = false): Promise<boolean> {
+  const ticket = openTicket();
   try {
     await flushPending();
     flushDraft();
     const next = await load();
+    // Another document was asked for meanwhile (the last asked wins).
+    if (superseded(ticket)) return true;
     leaveServerPage();
     const { restored } = useStudioStore.getState().load(next);
     // A draft kept from before the site's header or footer was published elsewhere shows them as they are now.
@@ -30,6 +33,7 @@ export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quie
       showToast({ text: restored ? t("studio.toolbar.draft-restored") : t("studio.toolbar.loaded") });
     return true;
   } catch (error) {
+    if (superseded(ticket)) return true;
     showToast({ text: t("studio.toolbar.load-error", { message: (error as Error).message }), tone: "error" });
     return false;
   }
