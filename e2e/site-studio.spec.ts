@@ -195,7 +195,10 @@ async function journey(browser: Browser, width: number) {
     await page.goto("/fr/qa/sections?page=/fr/vendre");
     await waitForStudio(page);
     await page.getByRole("button", { name: st("fr", "studio.page-settings.open") }).click();
-    await settings.getByRole("group", { name: "Français" }).getByLabel("Adresse").fill("/fr/vendre-ma-maison");
+    await settings
+      .getByRole("group", { name: "Français" })
+      .getByLabel("Adresse", { exact: true })
+      .fill("/fr/vendre-ma-maison");
     await expect(settings.getByText(/l'ancienne adresse \/fr\/vendre redirigera/)).toBeVisible();
     await settings.getByRole("button", { name: st("fr", "studio.page-settings.apply") }).click();
     await publish(page);
