@@ -229,7 +229,8 @@ async function ownServer(port: number, dataDir: string, databaseUrl: string | un
 }
 
 test("a server killed in the middle of a save loses nothing", async ({ browser }) => {
-  const port = Number(new URL(e2eOrigin()).port) + 2;
+  // Port offsets 1–3 are the fresh servers' of auth.spec.ts and site-studio.spec.ts (e2e/fresh-server.ts).
+  const port = Number(new URL(e2eOrigin()).port) + 4;
   const origin = `http://localhost:${port}`;
   const dataDir = path.join(ROOT, `${process.env.E2E_DATA_DIR ?? ".data-e2e"}-killed`);
   fs.rmSync(dataDir, { recursive: true, force: true });

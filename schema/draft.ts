@@ -36,7 +36,32 @@ export interface StudioDoc {
   /** Page record fields kept as loaded and written back on publish. */
   hidden?: boolean;
   seo?: unknown;
+  /** The page's overrides but its footer (its SEO), as loaded. */
   override?: unknown;
+  /**
+   * The site's header and footer (a variant's when it has its own), shown and edited at the top
+   * and bottom of every page; published site-wide from `version` (issue 29). Kept in the draft:
+   * an edit of them is lost neither on reload nor on another device.
+   */
+  chrome?: SiteChrome;
+  /** The page's own footer (its footer override, site.md §2), replacing the site's when set. */
+  page_footer?: Block[];
+  /** The variant whose content of this page is edited, when one (its banner shows on the canvas). */
+  variant?: DocVariant;
+}
+
+export interface SiteChrome {
+  header: Block[];
+  footer: Block[];
+  /** The version of the site's header and footer (or of the variant) this copy was read at. */
+  version: number;
+}
+
+export interface DocVariant {
+  id: string;
+  name: string;
+  color: string;
+  version: number;
 }
 
 /** One undo step: a user action (a typing burst, a drag, a colour cycle). */
@@ -90,6 +115,22 @@ export const studioDocSchema = z.object({
   hidden: z.boolean().optional(),
   seo: z.unknown().optional(),
   override: z.unknown().optional(),
+  chrome: z
+    .object({
+      header: z.array(studioBlockSchema).max(DRAFT_MAX_BLOCKS),
+      footer: z.array(studioBlockSchema).max(DRAFT_MAX_BLOCKS),
+      version: z.number().int(),
+    })
+    .optional(),
+  page_footer: z.array(studioBlockSchema).max(DRAFT_MAX_BLOCKS).optional(),
+  variant: z
+    .object({
+      id: z.string().min(1).max(64),
+      name: z.string().max(200),
+      color: z.string().max(40),
+      version: z.number().int(),
+    })
+    .optional(),
 });
 
 const patchSchema = z.object({
@@ -128,6 +169,12 @@ export function docOfDraft(draft: Draft): StudioDoc | null {
   } catch {
     return null;
   }
+}
+
+/** A document's overrides as a page stores them: its own footer (`page_footer`, issue 29) is the override's footer. */
+export function overrideOfDoc(doc: Pick<StudioDoc, "override" | "page_footer">): unknown {
+  if (!doc.page_footer) return doc.override;
+  return { ...((doc.override as object | undefined) ?? {}), footer: doc.page_footer };
 }
 
 /** Who last wrote a stored draft, and when (the studio's status: "Brouillon de Sophie Roy, il y a 2 min"). */

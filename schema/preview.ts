@@ -5,8 +5,13 @@
  * No zod here: the preview route's code reaches the browser.
  */
 import type { Locale } from "./locales";
+import { APP_SEGMENTS } from "./site-routes";
 
-export const PREVIEW_SEGMENT: Readonly<Record<Locale, string>> = { fr: "apercu", en: "preview" };
+// One spelling for the route table, the reserved page paths and the links made here.
+export const PREVIEW_SEGMENT: Readonly<Record<Locale, string>> = {
+  fr: APP_SEGMENTS.previewFr,
+  en: APP_SEGMENTS.previewEn,
+};
 
 /** A preview's secret: 43 base64url characters (256 bits). */
 export const PREVIEW_TOKEN = /^[A-Za-z0-9_-]{43}$/;

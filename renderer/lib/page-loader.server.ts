@@ -216,7 +216,7 @@ export function viewOfAnswer(
   const headerBlocks = blocksOf(header, "header", path, variantId, bases);
   const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases);
   if (page.status >= 400) {
-    const known = [403, 404, 500, 503].includes(page.status);
+    const known = [403, 404, 410, 500, 503].includes(page.status);
     throw data(
       {
         locale,

@@ -14,6 +14,7 @@ import { pageRoutes } from "./routes/pages";
 import { previewRoutes } from "./routes/previews";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
 import { scheduleRoutes } from "./routes/schedules";
+import { siteRoutes } from "./routes/site";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
@@ -31,6 +32,7 @@ export const allRoutes: readonly Route[] = [
   ...previewRoutes,
   ...leadRoutes,
   ...feedRoutes,
+  ...siteRoutes,
 ];
 
 /**

@@ -14,7 +14,8 @@
 import { randomUUID } from "node:crypto";
 import { editorView } from "../auth/service";
 import { log as processLog } from "../ops/log";
-import { publishPage } from "./publish";
+import { publishChrome, publishPage } from "./publish";
+import { changeOf } from "./routes/pages";
 import type { AuditInput, ContentChange, ContentService } from "./service";
 import type { PublishJob } from "./stores/publish-jobs";
 import { LeaseLost } from "./stores/publish-jobs";
@@ -122,6 +123,34 @@ export class ScheduledPublisher {
       return;
     }
     try {
+      // The site's header and footer edited with the page (issue 29) go first, as the studio's publish does.
+      let chrome: number | undefined;
+      if (job.chrome) {
+        const written = await publishChrome(storage, job.site_id, job.chrome, {
+          id: account.id,
+          name: account.name,
+          role: account.role,
+        });
+        if (!written.ok) {
+          const reason = written.reason === "embed_admin_only" ? "embed-admin-only" : written.reason;
+          await jobs.fail(job.id, this.owner, reason, null);
+          await audit({
+            action: "page.publish",
+            outcome: "failure",
+            target,
+            details: { reason, job: job.id, part: "chrome" },
+          });
+          this.log("[schedule] a scheduled publish could not be made", { job: job.id, reason });
+          return;
+        }
+        chrome = written.version;
+        await audit({
+          action: "settings.chrome",
+          outcome: "success",
+          target: job.site_id,
+          details: { version: chrome, job: job.id },
+        });
+      }
       const result = await publishPage(storage, {
         siteId: job.site_id,
         page: job.page,
@@ -147,7 +176,9 @@ export class ScheduledPublisher {
         target,
         details: { version: result.version, job: job.id, scheduled_for: new Date(job.run_at_ms).toISOString() },
       });
-      this.service.notifyChange({ siteId: job.site_id, pageId: job.page_id } satisfies ContentChange);
+      // A new or moved page, or a new header and footer, changes the whole site (sitemap, menus, every page).
+      const change = changeOf(job.site_id, job.page, result.previous);
+      this.service.notifyChange((chrome ? { siteId: job.site_id } : change) satisfies ContentChange);
       this.log("[schedule] scheduled publish made", { job: job.id, version: result.version });
     } catch (error) {
       // Another process has it now (this one's lease ran out): the rollback left nothing of ours.

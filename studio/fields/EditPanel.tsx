@@ -37,14 +37,18 @@ import {
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useStore } from "zustand";
+import { studioPath } from "../../renderer/lib/studio-paths";
 import type { Block, BlockDefinition } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
+import { siteInfoFieldsOf } from "../../schema/site-info";
+import { useSiteStore } from "../shell/site-store";
 import { useStudioStore } from "../store";
 import { setValidationLanguage, validateBlock } from "../store/validate";
 import { type FormEnv, FormEnvContext, type Issue, IssuesStore, type OnChange, useFormEnv } from "./context";
 import { Field, ObjectFields, useFieldLabel } from "./controls";
 import { isEmptyValue, resolveField } from "./kinds";
+import { MenuTreeField } from "./MenuTree";
 import { PathBox } from "./PathBox";
 import { getAtPath, splitPath } from "./path";
 import { selectBlock, useFieldsStore } from "./store-adapter";
@@ -226,7 +230,7 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
           </TabList>
           <TabPanel id="content" className="sf-tabpanel">
             <LocaleTools active={active} setActive={setActive} copyAll={copyAll} overwritten={overwritten} />
-            <ContentFields blockId={blockId} definition={definition} onChange={onChange} />
+            <ContentFields blockId={blockId} definition={definition} onChange={onChange} uiLocale={locale} />
           </TabPanel>
           <TabPanel id="settings" className="sf-tabpanel">
             <SettingsFields blockId={blockId} definition={definition} onChange={onChange} />
@@ -361,25 +365,73 @@ function ContentFields({
   blockId,
   definition,
   onChange,
+  uiLocale,
 }: {
   blockId: string;
   definition: BlockDefinition;
   onChange: OnChange;
+  uiLocale: Locale;
 }) {
+  const { t } = useTranslation();
+  const menuLabel = (family: string) =>
+    t(family === "footers" ? "studio.menu.footer-title" : "studio.menu.header-title");
   const fields = useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.fields) as
     | { fr?: Record<string, unknown>; en?: Record<string, unknown> }
     | undefined;
   const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
-  return Object.entries(fieldShape).map(([name, schema]) => (
-    <LocaleRow
-      key={name}
-      name={name}
-      schema={schema}
-      fr={fields?.fr?.[name]}
-      en={fields?.en?.[name]}
-      onChange={onChange}
-    />
-  ));
+  // Headers and footers (issue 29): their menus are edited as a tree, and what the site's
+  // information writes into them (logos, phone, OACIQ mentions…) is shown, not edited, here.
+  const chrome = definition.family === "headers" || definition.family === "footers";
+  const info = useSiteStore((s) => s.info);
+  const fromInfo = info ? siteInfoFieldsOf(definition.type) : [];
+  return Object.entries(fieldShape).map(([name, schema]) =>
+    chrome && name === "menu_repeater" ? (
+      <MenuTreeField key={name} blockId={blockId} label={menuLabel(definition.family)} locale={uiLocale} />
+    ) : fromInfo.includes(name) ? (
+      <SiteInfoRow key={name} name={name} schema={schema} fr={fields?.fr?.[name]} en={fields?.en?.[name]} />
+    ) : (
+      <LocaleRow
+        key={name}
+        name={name}
+        schema={schema}
+        fr={fields?.fr?.[name]}
+        en={fields?.en?.[name]}
+        onChange={onChange}
+      />
+    ),
+  );
+}
+
+/** A field the site's information writes: its value in both languages, and where to change it. */
+function SiteInfoRow({ name, schema, fr, en }: { name: string; schema: z.ZodType; fr: unknown; en: unknown }) {
+  const { t, i18n } = useTranslation();
+  const label = useFieldLabel(name, resolveField(schema));
+  const locale: Locale = i18n.language === "en" ? "en" : "fr";
+  const shown = (value: unknown): string => {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value)) return t("studio.chrome.info-links", { count: value.length });
+    const object = (value ?? {}) as { text?: unknown; url?: unknown };
+    return [object.text, object.url].filter((v) => typeof v === "string" && v).join(" · ") || "—";
+  };
+  return (
+    <div className="sf-row sf-info-row" data-field={name}>
+      <p className="sf-row-head">
+        <span className="sf-row-label">{label}</span>
+        <span className="sf-badge" data-info="">
+          {t("studio.chrome.from-info")}
+        </span>
+      </p>
+      <dl className="sf-info-values">
+        <dt>{t("studio.fields.locales.fr")}</dt>
+        <dd lang="fr">{shown(fr)}</dd>
+        <dt>{t("studio.fields.locales.en")}</dt>
+        <dd lang="en">{shown(en)}</dd>
+      </dl>
+      <a className="sf-small" href={studioPath(locale, "settings")}>
+        {t("studio.chrome.edit-info")}
+      </a>
+    </div>
+  );
 }
 
 /** The Réglages tab: the block's own parameters, then its payload colours with their preview switch. */

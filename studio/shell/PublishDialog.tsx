@@ -30,10 +30,11 @@ import {
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { signInUrl } from "../../renderer/lib/studio-paths";
+import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import { pageTranslations } from "../../schema/translations";
 import { blockLabel, describePath } from "../labels";
-import { countIssues, useStudioStore, validateDoc } from "../store";
+import { countIssues, type StudioDoc, useStudioStore, validateDoc } from "../store";
 import { type PageSummary, type ScheduleStatus, type StudioApi, StudioApiError } from "./api";
 import { draftRevision, flushPending, openServerPage, publishedDraft, useDraftSync } from "./drafts";
 import { Icon } from "./icons";
@@ -63,7 +64,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   const scheduled = useDraftSync((s) => s.scheduled);
   // Counted while the dialog is open only (the per-block counts are cached by block object).
   const [open, setOpen] = useState(false);
-  const untranslated = useStudioStore((s) => (open && s.doc ? pageTranslations(s.doc).count : 0));
+  const untranslated = useStudioStore((s) => (open && s.doc ? pageTranslations(shownOf(s.doc)).count : 0));
   const siteZone = useDraftSync((s) => s.timeZone);
   const [pages, setPages] = useState<PageSummary[]>([]);
   const [target, setTarget] = useState("");
@@ -73,6 +74,9 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
   const [at, setAt] = useState<ZonedDateTime | null>(null);
   const [schedule, setSchedule] = useState<ScheduleStatus | null>(null);
   const needsTarget = origin !== undefined && origin !== "server";
+  // A variant's content is published at once (its versions are the variant's, not the page's).
+  const inVariant = useStudioStore((s) => s.doc?.variant !== undefined);
+  const canSchedule = !needsTarget && !inVariant;
   const pending = schedule?.schedule ?? null;
   const timeZone = schedule?.time_zone ?? siteZone;
 
@@ -114,15 +118,31 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     if (!useStudioStore.getState().doc || validateDoc(useStudioStore.getState().doc).length > 0) return;
     const chosen = needsTarget ? pages.find((p) => p.page_id === target) : undefined;
     if (needsTarget && !chosen) return;
-    if (when === "later" && !needsTarget) return scheduleLater();
+    // Another editor holds the page: refused here as the service would, even when nothing of the
+    // page itself changed (a publish then writes nothing the service could refuse).
+    const { lock, holder } = useDraftSync.getState();
+    if (!needsTarget && (lock === "held" || lock === "lost")) {
+      setStatus({ kind: "error", text: t("studio.publish.locked", { name: holder ?? "?" }) });
+      return;
+    }
+    if (when === "later" && canSchedule) return scheduleLater();
     setStatus({ kind: "working", text: t("studio.publish.working") });
     // The draft's last changes reach the server first: the publish then names its revision.
     await flushPending();
     const doc = useStudioStore.getState().doc;
     if (!doc) return;
     try {
-      const { version } = await api.publish(doc, chosen, { draftRevision: draftRevision(), note: note.trim() });
-      useStudioStore.getState().markPublished(version, chosen);
+      // The site's header and footer (issue 29) are published with the page when they changed.
+      const result = await api.publish(doc, chosen, {
+        base: useStudioStore.getState().base,
+        draftRevision: draftRevision(),
+        note: note.trim(),
+      });
+      const { version } = result;
+      useStudioStore.getState().markPublished(version, chosen, {
+        chrome: result.chrome ?? (doc.variant ? result.variant : undefined),
+        variant: result.variant,
+      });
       // The demo page or a file published over a page of the site: that page is open now, with its server draft if it has one.
       if (chosen) void openServerPage(chosen.page_id, t, true);
       else publishedDraft();
@@ -161,6 +181,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
     if (!doc) return;
     try {
       const job = await api.scheduleAt(doc, at.toDate().toISOString(), {
+        base: useStudioStore.getState().base,
         draftRevision: draftRevision(),
         note: note.trim(),
       });
@@ -306,7 +327,8 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         <TextArea className="studio-textarea" rows={2} />
                       </TextField>
                       <PublishTranslations close={close} locale={locale} />
-                      {needsTarget ? null : (
+                      {inVariant ? <p className="studio-field-hint">{t("studio.schedule.variant-now")}</p> : null}
+                      {!canSchedule ? null : (
                         <RadioGroup
                           className="studio-radio-group"
                           value={when}
@@ -324,7 +346,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                           </div>
                         </RadioGroup>
                       )}
-                      {when === "later" && !needsTarget ? (
+                      {when === "later" && canSchedule ? (
                         <ScheduleFields locale={locale} timeZone={timeZone} value={at} onChange={setAt} />
                       ) : null}
                       <Button
@@ -332,7 +354,7 @@ export function PublishDialog({ api, locale }: { api: StudioApi; locale: Locale 
                         className="studio-button studio-button-primary"
                         isDisabled={status.kind === "working" || (needsTarget && !target)}
                       >
-                        {when === "later" && !needsTarget
+                        {when === "later" && canSchedule
                           ? t("studio.schedule.submit")
                           : untranslated > 0
                             ? t("studio.publish.submit-anyway")
@@ -384,6 +406,17 @@ export function scheduleReason(error: string | null): string {
 }
 
 /**
+ * What a visitor reads on the page: its title, the site's header (issue 29), its blocks and the
+ * footer shown (its own, else the site's): the translations check covers them all.
+ */
+function shownOf(doc: StudioDoc): { title: StudioDoc["title"]; blocks: Block[] } {
+  return {
+    title: doc.title,
+    blocks: [...(doc.chrome?.header ?? []), ...doc.blocks, ...(doc.page_footer ?? doc.chrome?.footer ?? [])],
+  };
+}
+
+/**
  * What is not translated (issue 33): the page's title and each block's fields that one language
  * has and the other lacks, each a link to its field. Publishing anyway is allowed: the visitor's
  * page shows the other language's text there (the spec's fallback, field by field).
@@ -391,7 +424,7 @@ export function scheduleReason(error: string | null): string {
 function PublishTranslations({ close, locale }: { close: () => void; locale: Locale }) {
   const { t } = useTranslation();
   const doc = useStudioStore((s) => s.doc);
-  const result = useMemo(() => (doc ? pageTranslations(doc) : null), [doc]);
+  const result = useMemo(() => (doc ? pageTranslations(shownOf(doc)) : null), [doc]);
   if (!result || result.count === 0) return null;
   const language = (l: "fr" | "en") => t(`studio.fields.localesInText.${l}`);
   return (

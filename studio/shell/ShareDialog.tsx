@@ -36,7 +36,10 @@ type Made = { url: string; link: PreviewLink };
 
 export function ShareButton({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
-  const pageId = useStudioStore((s) => (s.doc && (s.doc.origin ?? "server") === "server" ? s.doc.page_id : null));
+  // A link shows the page's draft: a variant's content of it is previewed with the site's `?variant=` once published.
+  const pageId = useStudioStore((s) =>
+    s.doc && (s.doc.origin ?? "server") === "server" && !s.doc.variant ? s.doc.page_id : null,
+  );
   const [links, setLinks] = useState<PreviewLink[] | null>(null);
   const [versions, setVersions] = useState<VersionSummary[]>([]);
   const [what, setWhat] = useState("draft");

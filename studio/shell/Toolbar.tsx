@@ -1,10 +1,11 @@
 /**
- * The studio's toolbar, one row: the screens (sections, general settings), the Open menu (demo
- * page, a page of the site, import, export, back to the loaded version) with the open page's
- * title, undo and redo, the preview device and zoom, the draft's save status, the page's versions, the language, the
- * edit-mode switch, Publish as the primary action, and the signed-in editor's menu (account,
- * sign-out). A react-aria toolbar: arrows move between its controls. Below the row, the page's
- * lock when another editor holds it.
+ * The studio's header, two rows. The first: the studio's screens (sections, pages, redirects,
+ * variants, general settings) and the leads inbox, the other language (on the same page) and the
+ * signed-in editor's menu (account, sign-out). The second, on the sections screen: the Open menu
+ * (demo page, a page of the site, import, export, back to the loaded version) with the open
+ * page's title and its settings, undo and redo, the preview device and zoom, the draft's save
+ * status, the page's versions and Publish as the primary action: a react-aria toolbar (arrows
+ * move between its controls). Below, the page's lock when another editor holds it.
  *
  * Speed: it reads whether a page is open, its title and the history cursor, never the page, so
  * a keystroke on the canvas does not render it (the Publish button's error count excepted, when
@@ -26,6 +27,7 @@ import {
   ToggleButtonGroup,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { type StudioScreen, studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
 import { PageLock, StudioSession } from "../auth/StudioSession";
 import {
@@ -37,6 +39,7 @@ import {
   type ZoomChoice,
   zoomPercent,
 } from "../canvas/zoom";
+import { PageSettingsButton } from "../pages/PageSettings";
 import { type DraftStatus, useStudioStore } from "../store";
 import {
   type createStudioApi,
@@ -54,16 +57,14 @@ import { PublishDialog } from "./PublishDialog";
 import { scheduleText, zoneName } from "./ScheduleFields";
 import { ShareButton } from "./ShareDialog";
 import { showToast } from "./toasts";
+import { useStudioQuery } from "./url";
 import { relativeTime, VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
 
-export type StudioMode = "sections" | "settings";
+export type StudioMode = StudioScreen;
 
-/** The studio's routes (site.md §2 QA routes). */
-export function studioPath(locale: Locale, mode: StudioMode): string {
-  if (mode === "sections") return `/${locale}/qa/sections`;
-  return locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
-}
+/** The studio's screens in the order the navigation lists them. */
+const SCREENS: readonly StudioScreen[] = ["sections", "pages", "redirects", "variants", "settings"];
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -76,6 +77,10 @@ function download(name: string, text: string) {
 
 const DEVICE_ICONS: Record<Device, IconName> = { phone: "phone", tablet: "tablet", desktop: "desktop", wide: "wide" };
 
+/**
+ * The studio's header: its screens, the inbox, the other language and the session menu on a
+ * first row; on the sections screen, the page's tools on a second (a react-aria toolbar).
+ */
 export function Toolbar(props: {
   api: ReturnType<typeof createStudioApi>;
   site: StudioSiteRef;
@@ -84,47 +89,49 @@ export function Toolbar(props: {
 }) {
   const { t } = useTranslation();
   const { locale, mode } = props;
-  // The same studio screen in the other language: the canvas previews the draft in that language.
+  // The same studio screen in the other language, on the same page: the canvas previews the draft in that language.
   const otherLocale: Locale = locale === "fr" ? "en" : "fr";
+  const query = useStudioQuery();
   return (
     <header className="studio-toolbar">
-      <AriaToolbar aria-label={t("studio.toolbar.label")} className="studio-toolbar-row">
+      <div className="studio-nav-row">
         <nav aria-label={t("studio.title")} className="studio-modes">
-          <a href={studioPath(locale, "sections")} aria-current={mode === "sections" ? "page" : undefined}>
-            {t("studio.toolbar.sections")}
-          </a>
-          <a href={studioPath(locale, "settings")} aria-current={mode === "settings" ? "page" : undefined}>
-            {t("studio.toolbar.settings")}
-          </a>
+          {SCREENS.map((screen) => (
+            <a key={screen} href={studioPath(locale, screen)} aria-current={mode === screen ? "page" : undefined}>
+              {t(`studio.screens.${screen}`)}
+            </a>
+          ))}
           <a href={locale === "fr" ? "/fr/qa/demandes" : "/en/qa/leads"}>{t("studio.toolbar.leads")}</a>
           <a href={locale === "fr" ? "/fr/qa/flux" : "/en/qa/feed"}>{t("studio.toolbar.feeds")}</a>
         </nav>
-        <OpenMenu api={props.api} site={props.site} locale={locale} />
-        <Separator orientation="vertical" className="studio-toolbar-separator" />
-        <UndoRedo />
-        {mode === "sections" ? (
-          <>
-            <Separator orientation="vertical" className="studio-toolbar-separator" />
-            <DeviceSwitch />
-            <ZoomMenu locale={locale} />
-          </>
-        ) : null}
         <div className="studio-toolbar-spacer" />
-        {/* The document's state: the save status and the page's versions. */}
-        <SaveStatus locale={locale} />
-        <VersionsButton api={props.api} locale={locale} />
-        <ShareButton api={props.api} locale={locale} />
         <a
           className="studio-toolbar-link"
-          href={studioPath(otherLocale, mode)}
+          href={`${studioPath(otherLocale, mode)}${mode === "sections" ? query : ""}`}
           hrefLang={otherLocale}
           lang={otherLocale}
         >
           {t("studio.toolbar.other-locale")}
         </a>
-        <PublishDialog api={props.api} locale={locale} />
         <StudioSession locale={locale} />
-      </AriaToolbar>
+      </div>
+      {mode === "sections" ? (
+        <AriaToolbar aria-label={t("studio.toolbar.label")} className="studio-toolbar-row">
+          <OpenMenu api={props.api} site={props.site} locale={locale} />
+          <PageSettingsButton api={props.api} locale={locale} />
+          <Separator orientation="vertical" className="studio-toolbar-separator" />
+          <UndoRedo />
+          <Separator orientation="vertical" className="studio-toolbar-separator" />
+          <DeviceSwitch />
+          <ZoomMenu locale={locale} />
+          <div className="studio-toolbar-spacer" />
+          {/* The document's state: the save status and the page's versions. */}
+          <SaveStatus locale={locale} />
+          <VersionsButton api={props.api} locale={locale} />
+          <ShareButton api={props.api} locale={locale} />
+          <PublishDialog api={props.api} locale={locale} />
+        </AriaToolbar>
+      ) : null}
       <PageLock siteId={props.site.site_id} />
     </header>
   );
@@ -141,6 +148,9 @@ function OpenMenu({
 }) {
   const { t } = useTranslation();
   const title = useStudioStore((s) => (s.doc ? s.doc.title[locale] : null));
+  // In a variant, the site's pages open in that variant too; "leave" opens the page itself.
+  const variant = useStudioStore((s) => s.doc?.variant);
+  const pageId = useStudioStore((s) => s.doc?.page_id);
   const hasDoc = title !== null;
   const canReset = useStudioStore((s) => s.cursor > 0 || s.steps.length > 0);
   const steps = useStudioStore((s) => s.steps.length);
@@ -226,7 +236,7 @@ function OpenMenu({
                       {pages === null ? t("studio.toolbar.pages-loading") : t("studio.toolbar.no-pages")}
                     </p>
                   )}
-                  onAction={(key) => void openServerPage(String(key), t)}
+                  onAction={(key) => void openServerPage(String(key), t, false, variant?.id)}
                 >
                   {(page) => (
                     <MenuItem id={page.page_id} className="studio-menu-item" textValue={page.title[locale]}>
@@ -294,6 +304,18 @@ function OpenMenu({
       <span className="studio-doc-title" title={title ?? undefined}>
         {title ?? t("studio.toolbar.no-doc")}
       </span>
+      {variant && pageId ? (
+        <span className={`studio-variant-chip variant-${variant.color}`}>
+          {t("studio.variants.editing", { name: variant.name })}
+          <Button
+            className="studio-button studio-small-button"
+            onPress={() => void openServerPage(pageId, t)}
+            aria-label={t("studio.variants.leave", { name: variant.name })}
+          >
+            <Icon name="close" size={14} />
+          </Button>
+        </span>
+      ) : null}
       <DiscardDraftDialog isOpen={discarding} onClose={() => setDiscarding(false)} />
     </div>
   );

@@ -84,7 +84,10 @@ export function summaryText(t: TFunction, summary: ChangeSummary): string {
 /** The toolbar's Versions button: only a page of the site has versions (not the demo page or a file). */
 export function VersionsButton({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
-  const pageId = useStudioStore((s) => (s.doc && (s.doc.origin ?? "server") === "server" ? s.doc.page_id : null));
+  // A page never published (a new page, issue 29) has no version yet.
+  const pageId = useStudioStore((s) =>
+    s.doc && (s.doc.origin ?? "server") === "server" && s.doc.base_version > 0 ? s.doc.page_id : null,
+  );
   const open = useVersionsView((s) => s.open);
   return (
     <>

@@ -23,7 +23,6 @@ import {
   flushDraft,
   type LocalReason,
   loadDraft,
-  rememberLastDoc,
   removeDraft,
   type StudioDoc,
   serializeDraft,
@@ -31,13 +30,24 @@ import {
   setReadOnlyNotice,
   useStudioStore,
 } from "../store";
-import type { DraftAnswer, StudioApi } from "./api";
+import { chromeOf, type DraftAnswer, type StudioApi, StudioApiError } from "./api";
 import { showToast } from "./toasts";
 
 const OUTBOX_PREFIX = "studio:outbox:";
 const ORPHAN_PREFIX = "studio:orphan:";
-export const outboxKey = (site: string, page: string) => `${OUTBOX_PREFIX}${site}:${page}`;
-export const orphanKey = (site: string, page: string) => `${ORPHAN_PREFIX}${site}:${page}`;
+/** A variant's draft of a page is its own (`@variant`), as on the server. */
+const suffix = (variant?: string) => (variant ? `@${variant}` : "");
+export const outboxKey = (site: string, page: string, variant?: string) =>
+  `${OUTBOX_PREFIX}${site}:${page}${suffix(variant)}`;
+export const orphanKey = (site: string, page: string, variant?: string) =>
+  `${ORPHAN_PREFIX}${site}:${page}${suffix(variant)}`;
+
+/** What a draft belongs to: a page of the site, or its content in a variant. */
+export interface DraftPage {
+  site: string;
+  id: string;
+  variant?: string;
+}
 
 /** Retries after a failed send: 2 s, doubling, at most 30 s (and at once when the network returns). */
 const RETRY_MIN_MS = 2000;
@@ -50,8 +60,8 @@ const FLUSH_WAIT_MS = 5000;
 export type LockKind = "unknown" | "mine" | "held" | "lost";
 
 export interface DraftSync {
-  /** The page of the site whose draft is synced; null for the demo page, a file, or nothing. */
-  page: { site: string; id: string } | null;
+  /** The page of the site (or its variant) whose draft is synced; null for the demo page, a file, or nothing. */
+  page: DraftPage | null;
   /** The server's revision this device's draft descends from (0: the server has no draft). */
   revision: number;
   /** Who wrote the server's draft last (null: none, or this editor's own new draft). */
@@ -88,7 +98,7 @@ let api: StudioApi | undefined;
 let me: { id: string; name: string } | undefined;
 let translate: TFunction | undefined;
 /** The newest draft not acknowledged yet: its page and its JSON. */
-let latest: { site: string; id: string; text: string } | null = null;
+let latest: (DraftPage & { text: string }) | null = null;
 let inFlight: Promise<void> | null = null;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -130,19 +140,28 @@ function writeKept(key: string, revision: number, draftText: string): boolean {
 
 const forget = (key: string) => storage()?.removeItem(key);
 
-const samePage = (a: { site: string; id: string } | null, b: { site: string; id: string } | null) =>
-  a !== null && b !== null && a.site === b.site && a.id === b.id;
+const samePage = (a: DraftPage | null, b: DraftPage | null) =>
+  a !== null && b !== null && a.site === b.site && a.id === b.id && (a.variant ?? "") === (b.variant ?? "");
+
+const pageOfDoc = (doc: StudioDoc): DraftPage => ({
+  site: doc.site_id,
+  id: doc.page_id,
+  ...(doc.variant ? { variant: doc.variant.id } : {}),
+});
 
 /** A local status: kept on this device (or not even that), and why. */
 function keptLocally(reason: LocalReason) {
   const page = useDraftSync.getState().page;
-  const kept = page ? storage()?.getItem(outboxKey(page.site, page.id)) : null;
+  const kept = page ? storage()?.getItem(outboxKey(page.site, page.id, page.variant)) : null;
   setStatus(kept ? { kind: "local", at: Date.now(), reason } : { kind: "failed" });
 }
 
-/** The status once the server has everything. */
+/** The status once the server has everything (read only while another editor holds the page). */
 function savedStatus(at: number) {
-  const { author } = useDraftSync.getState();
+  const { author, lock, holder } = useDraftSync.getState();
+  // The page opened again while another editor holds it (the studio opens the home page at
+  // start, then the editor opens it from the menu): still theirs, read only.
+  if (lock === "held" || lock === "lost") return setStatus({ kind: "readonly", by: author?.name ?? holder ?? "?", at });
   setStatus({ kind: "saved", at, ...(author && author.id !== me?.id ? { by: author.name } : {}) });
 }
 
@@ -151,11 +170,10 @@ function savedStatus(at: number) {
 /** The store's saver: a page of the site's draft goes to the server (kept here until acknowledged). */
 function saveDraft(draft: Draft): boolean {
   const page = useDraftSync.getState().page;
-  if (!page || draft.base.origin !== "server" || draft.base.site_id !== page.site || draft.base.page_id !== page.id)
-    return false;
+  if (!page || draft.base.origin !== "server" || !samePage(pageOfDoc(draft.base), page)) return false;
   const text = serializeDraft(draft);
   latest = { ...page, text };
-  const kept = writeKept(outboxKey(page.site, page.id), useDraftSync.getState().revision, text);
+  const kept = writeKept(outboxKey(page.site, page.id, page.variant), useDraftSync.getState().revision, text);
   const { lock } = useDraftSync.getState();
   if (lock === "held" || lock === "lost") {
     setStatus(kept ? { kind: "local", at: Date.now(), reason: "locked" } : { kind: "failed" });
@@ -197,7 +215,7 @@ async function send(): Promise<void> {
   if (sync.lock === "held" || sync.lock === "lost") return keptLocally("locked");
   let answer: DraftAnswer;
   try {
-    answer = await api.saveDraft(target.id, sync.revision, target.text);
+    answer = await api.saveDraft(target.id, sync.revision, target.text, target.variant);
   } catch {
     // No answer: the network is down, or the server died mid-request. The copy here stays.
     keptLocally(typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "error");
@@ -210,12 +228,12 @@ async function send(): Promise<void> {
     useDraftSync.setState({ revision: body.revision, author: me ?? null });
     if (latest?.text === target.text) {
       latest = null;
-      forget(outboxKey(target.site, target.id));
-      forget(`studio:draft:${target.site}:${target.id}`);
+      forget(outboxKey(target.site, target.id, target.variant));
+      removeDraft(target.site, target.id, target.variant);
       savedStatus(Date.now());
     } else if (latest) {
       // A newer change came meanwhile: its copy now descends from the revision just made.
-      writeKept(outboxKey(latest.site, latest.id), body.revision, latest.text);
+      writeKept(outboxKey(latest.site, latest.id, latest.variant), body.revision, latest.text);
       again = true;
     }
     return;
@@ -249,11 +267,20 @@ export async function flushPending(): Promise<void> {
 
 // ---- opening -----------------------------------------------------------------------------------
 
+/**
+ * Opening is asynchronous (the page, its draft, its schedule): the last open asked wins. The
+ * studio opens the home page at start; an editor who opens another document meanwhile keeps it.
+ */
+let openSeq = 0;
+/** A ticket for an open; `superseded(ticket)` says whether another open started after it. */
+export const openTicket = () => ++openSeq;
+export const superseded = (ticket: number) => ticket !== openSeq;
+
 /** This device's unsent copy of a page's draft, or a draft kept in localStorage before drafts moved to the server. */
-function keptOutbox(site: string, page: string): Outbox | null {
-  const outbox = readKept(outboxKey(site, page));
+function keptOutbox(site: string, page: string, variant?: string): Outbox | null {
+  const outbox = readKept(outboxKey(site, page, variant));
   if (outbox) return outbox;
-  const legacy = loadDraft(site, page);
+  const legacy = loadDraft(site, page, variant);
   return legacy ? { revision: 0, at: Date.now(), draft: legacy } : null;
 }
 
@@ -264,16 +291,16 @@ function keptOutbox(site: string, page: string): Outbox | null {
  */
 function adopt(doc: StudioDoc, stored: StoredDraft | null): "outbox" | "server" | "page" {
   const store = useStudioStore.getState();
-  const page = { site: doc.site_id, id: doc.page_id };
+  const page = pageOfDoc(doc);
   const storedRev = stored?.revision ?? 0;
-  const outbox = keptOutbox(page.site, page.id);
+  const outbox = keptOutbox(page.site, page.id, page.variant);
   latest = null;
   const reopened = samePage(page, useDraftSync.getState().page);
   useDraftSync.setState({
     page,
     revision: storedRev,
     author: stored?.editor ?? null,
-    orphan: storage()?.getItem(orphanKey(page.site, page.id)) != null,
+    orphan: storage()?.getItem(orphanKey(page.site, page.id, page.variant)) != null,
     // Another page: its lock is not known until its first beat.
     ...(reopened ? {} : { lock: "unknown" as const, holder: null }),
   });
@@ -281,59 +308,86 @@ function adopt(doc: StudioDoc, stored: StoredDraft | null): "outbox" | "server" 
   // Shown again while another editor holds it: still theirs.
   const { lock } = useDraftSync.getState();
   if (lock === "held" || lock === "lost") useStudioStore.setState({ readOnly: true });
-  const outboxDoc = outbox && outbox.draft.base.page_id === page.id ? docOfDraft(outbox.draft) : null;
+  const outboxDoc = outbox && samePage(pageOfDoc(outbox.draft.base), page) ? docOfDraft(outbox.draft) : null;
   if (outbox && outboxDoc && outbox.revision === storedRev) {
     store.restoreDraft(outbox.draft, outboxDoc);
+    freshChrome(doc);
     latest = { ...page, text: serializeDraft(outbox.draft) };
-    forget(`studio:draft:${page.site}:${page.id}`);
+    removeDraft(page.site, page.id, page.variant);
     setStatus({ kind: "pending" });
     queueSend();
     return "outbox";
   }
   if (outbox) {
     // Written here while the server's draft moved on (another editor, another device): kept aside.
-    storage()?.setItem(orphanKey(page.site, page.id), JSON.stringify(outbox));
-    forget(outboxKey(page.site, page.id));
-    forget(`studio:draft:${page.site}:${page.id}`);
+    storage()?.setItem(orphanKey(page.site, page.id, page.variant), JSON.stringify(outbox));
+    forget(outboxKey(page.site, page.id, page.variant));
+    removeDraft(page.site, page.id, page.variant);
     useDraftSync.setState({ orphan: true });
     if (translate) showToast({ text: translate("studio.drafts.orphan-kept"), action: restoreOrphanAction() });
   }
   const storedDoc = stored ? docOfDraft(stored.draft) : null;
-  if (stored && storedDoc && stored.draft.base.page_id === page.id) {
+  if (stored && storedDoc && samePage(pageOfDoc(stored.draft.base), page)) {
     store.restoreDraft(stored.draft, storedDoc);
+    freshChrome(doc);
     savedStatus(Date.parse(stored.updated_at));
     return "server";
   }
   return "page";
 }
 
+/** A draft kept from before the site's header or footer was published elsewhere shows them as they are now. */
+function freshChrome(doc: StudioDoc) {
+  if (doc.chrome) useStudioStore.getState().refreshChrome(doc.chrome);
+}
+
 /**
- * Opens a page of the site: the page and its server draft (with this device's unsent copy, if
- * any). Says so with a toast unless `quiet` and nothing was restored.
+ * The page as published (its content in `variant` when named); a page never published yet (a new
+ * page, issue 29) is its draft's start, with the site's header and footer as they are now.
  */
-export async function openServerPage(pageId: string, t: TFunction, quiet = false): Promise<boolean> {
+async function loadPage(pageId: string, variant: string | undefined, stored: StoredDraft | null): Promise<StudioDoc> {
+  if (!api) throw new Error("The studio is not started");
+  if (variant) return api.variantPage(variant, pageId);
+  try {
+    return await api.page(pageId);
+  } catch (error) {
+    const base = stored?.draft.base;
+    if (!(error instanceof StudioApiError && error.status === 404) || !base || base.base_version !== 0) throw error;
+    const settings = await api.settings().catch(() => null);
+    return settings ? { ...base, chrome: chromeOf(settings) } : base;
+  }
+}
+
+/**
+ * Opens a page of the site (or its content in `variant`): the page and its server draft (with
+ * this device's unsent copy, if any). Says so with a toast unless `quiet` and nothing was restored.
+ */
+export async function openServerPage(pageId: string, t: TFunction, quiet = false, variant?: string): Promise<boolean> {
   if (!api) return false;
+  const ticket = openTicket();
   await flushPending();
   let doc: StudioDoc;
   let stored: StoredDraft | null;
   let schedule: Awaited<ReturnType<StudioApi["schedule"]>> | null;
   try {
-    [doc, stored, schedule] = await Promise.all([
-      api.page(pageId),
-      api.draft(pageId),
-      // The toolbar says when the page is scheduled; a page list answers without it when this fails.
-      api.schedule(pageId).catch(() => null),
+    [stored, schedule] = await Promise.all([
+      api.draft(pageId, variant),
+      // The toolbar says when the page is scheduled (variants are published at once only).
+      variant ? null : api.schedule(pageId).catch(() => null),
     ]);
+    doc = await loadPage(pageId, variant, stored);
   } catch (error) {
+    if (superseded(ticket)) return true;
     showToast({ text: t("studio.toolbar.load-error", { message: (error as Error).message }), tone: "error" });
     return false;
   }
+  // Another document was asked for meanwhile: it is the one open (nothing else to do here).
+  if (superseded(ticket)) return true;
   const from = adopt(doc, stored);
   useDraftSync.setState({
     scheduled: schedule?.schedule ? { run_at: schedule.schedule.run_at, editor: schedule.schedule.editor.name } : null,
     ...(schedule ? { timeZone: schedule.time_zone } : {}),
   });
-  rememberLastDoc(doc.site_id, doc.page_id, "server");
   if (from === "server" && stored && stored.editor.id !== me?.id)
     showToast({ text: t("studio.drafts.opened-other", { name: stored.editor.name }) });
   else if (from !== "page") showToast({ text: t("studio.toolbar.draft-restored") });
@@ -360,7 +414,8 @@ async function reload(): Promise<void> {
   const page = useDraftSync.getState().page;
   if (!api || !page) return;
   try {
-    const [doc, stored] = await Promise.all([api.page(page.id), api.draft(page.id)]);
+    const stored = await api.draft(page.id, page.variant);
+    const doc = await loadPage(page.id, page.variant, stored);
     if (!samePage(page, useDraftSync.getState().page)) return;
     const selected = useStudioStore.getState().selectedId;
     adopt(doc, stored);
@@ -397,7 +452,7 @@ async function refreshHeld(name: string) {
   const page = useDraftSync.getState().page;
   if (!api || !page) return;
   try {
-    const stored = await api.draft(page.id);
+    const stored = await api.draft(page.id, page.variant);
     if (!samePage(page, useDraftSync.getState().page) || useDraftSync.getState().lock === "mine") return;
     if ((stored?.revision ?? 0) !== useDraftSync.getState().revision || latest) await reload();
     const after = useStudioStore.getState().draft;
@@ -419,8 +474,8 @@ export function publishedDraft(): void {
   const page = useDraftSync.getState().page;
   latest = null;
   if (page) {
-    forget(outboxKey(page.site, page.id));
-    removeDraft(page.site, page.id);
+    forget(outboxKey(page.site, page.id, page.variant));
+    removeDraft(page.site, page.id, page.variant);
   }
   useDraftSync.setState({ revision: 0, author: null });
 }
@@ -442,7 +497,7 @@ export async function discardDraft(t: TFunction): Promise<boolean> {
   if (sync.revision > 0) {
     let answer: DraftAnswer;
     try {
-      answer = await api.discardDraft(page.id, sync.revision);
+      answer = await api.discardDraft(page.id, sync.revision, page.variant);
     } catch {
       showToast({ text: t("studio.drafts.discard-offline"), tone: "error" });
       return false;
@@ -462,10 +517,10 @@ export async function discardDraft(t: TFunction): Promise<boolean> {
       return false;
     }
   }
-  forget(outboxKey(page.site, page.id));
-  removeDraft(page.site, page.id);
+  forget(outboxKey(page.site, page.id, page.variant));
+  removeDraft(page.site, page.id, page.variant);
   try {
-    const doc = await api.page(page.id);
+    const doc = await loadPage(page.id, page.variant, null);
     adopt(doc, null);
   } catch {
     useDraftSync.setState({ revision: 0, author: null });
@@ -479,7 +534,7 @@ export async function discardDraft(t: TFunction): Promise<boolean> {
 }
 
 /** Brings a discarded draft back, with its history, and saves it again. */
-function undoDiscard(page: { site: string; id: string }, previous: Draft) {
+function undoDiscard(page: DraftPage, previous: Draft) {
   if (!samePage(page, useDraftSync.getState().page)) return;
   const doc = docOfDraft(previous);
   if (!doc) return;
@@ -496,7 +551,7 @@ function restoreOrphanAction() {
 export function restoreOrphan(): boolean {
   const page = useDraftSync.getState().page;
   if (!page) return false;
-  const kept = readKept(orphanKey(page.site, page.id));
+  const kept = readKept(orphanKey(page.site, page.id, page.variant));
   const doc = kept ? docOfDraft(kept.draft) : null;
   if (!kept || !doc) return false;
   const store = useStudioStore.getState();
@@ -506,7 +561,7 @@ export function restoreOrphan(): boolean {
     return false;
   }
   store.restoreVersion(0, doc);
-  forget(orphanKey(page.site, page.id));
+  forget(orphanKey(page.site, page.id, page.variant));
   useDraftSync.setState({ orphan: false });
   return true;
 }
@@ -523,7 +578,8 @@ function onPageHide() {
   const target = latest;
   const sync = useDraftSync.getState();
   if (!target || inFlight || target.text.length > KEEPALIVE_MAX || sync.lock === "held" || sync.lock === "lost") return;
-  void fetch(`/api/drafts/${encodeURIComponent(target.site)}/${encodeURIComponent(target.id)}`, {
+  const query = target.variant ? `?variant=${encodeURIComponent(target.variant)}` : "";
+  void fetch(`/api/drafts/${encodeURIComponent(target.site)}/${encodeURIComponent(target.id)}${query}`, {
     method: "PUT",
     headers: { accept: "application/json", "content-type": "application/json" },
     credentials: "same-origin",
@@ -563,4 +619,14 @@ export function startServerDrafts(options: { api: StudioApi; editor: { id: strin
     setDraftSaver(undefined);
     setReadOnlyNotice(undefined);
   };
+}
+
+/**
+ * A new page (issue 29) starts as a server draft like any other: another editor or device sees it
+ * in the Pages list, never published, and can open it. Answers the service's status (200: made).
+ */
+export async function createPageDraft(doc: StudioDoc): Promise<DraftAnswer> {
+  if (!api) throw new Error("The studio is not started");
+  const draft: Draft = { version: 1, base: doc, base_version: 0, steps: [], cursor: 0 };
+  return api.saveDraft(doc.page_id, 0, serializeDraft(draft));
 }

@@ -49,11 +49,47 @@ export type IconName =
   | "scheme"
   | "link"
   | "account"
+  | "lock"
+  | "search"
+  | "external"
+  | "indent"
+  | "outdent"
   | "calendar"
   | "clock"
   | "share";
 
 const PATHS: Record<IconName, ReactNode> = {
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </>
+  ),
+  external: (
+    <>
+      <path d="M14 4h6v6" />
+      <path d="M20 4 11 13" />
+      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </>
+  ),
+  indent: (
+    <>
+      <path d="M4 6h16M11 12h9M11 18h9" />
+      <path d="m4 10 3 2.5L4 15" />
+    </>
+  ),
+  outdent: (
+    <>
+      <path d="M4 6h16M11 12h9M11 18h9" />
+      <path d="M7 10 4 12.5 7 15" />
+    </>
+  ),
   undo: (
     <>
       <path d="M9 14 4 9l5-5" />

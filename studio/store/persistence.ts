@@ -8,11 +8,12 @@ import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
 import { type Draft, parseDraftValue, docOfDraft as rebuild, studioSettingsSchema } from "../../schema/draft";
 import { themeSchema } from "../../schema/theme";
-import type { DocOrigin, StudioDoc, StudioSettings } from "./types";
+import type { StudioDoc, StudioSettings } from "./types";
 
 export const SETTINGS_KEY = "studio:settings";
-export const LAST_DOC_KEY = "studio:last";
-export const draftKey = (siteId: string, pageId: string) => `studio:draft:${siteId}:${pageId}`;
+/** A page's draft, or its draft in a variant (issue 29: a variant's content of a page is a draft of its own). */
+export const draftKey = (siteId: string, pageId: string, variantId?: string) =>
+  `studio:draft:${siteId}:${pageId}${variantId ? `@${variantId}` : ""}`;
 
 export { draftSchema, studioBlockSchema, studioDocSchema, studioSettingsSchema } from "../../schema/draft";
 export type { Draft };
@@ -54,10 +55,10 @@ export function docOfDraft(draft: Draft): StudioDoc | null {
   return doc;
 }
 
-export function loadDraft(siteId: string, pageId: string): Draft | null {
+export function loadDraft(siteId: string, pageId: string, variantId?: string): Draft | null {
   const store = storage();
   if (!store) return null;
-  const draft = parseDraft(store.getItem(draftKey(siteId, pageId)));
+  const draft = parseDraft(store.getItem(draftKey(siteId, pageId, variantId)));
   return draft && docOfDraft(draft) ? draft : null;
 }
 
@@ -66,8 +67,7 @@ export function saveDraft(draft: Draft): boolean {
   const store = storage();
   if (!store) return false;
   try {
-    store.setItem(draftKey(draft.base.site_id, draft.base.page_id), serializeDraft(draft));
-    rememberLastDoc(draft.base.site_id, draft.base.page_id, draft.base.origin);
+    store.setItem(draftKey(draft.base.site_id, draft.base.page_id, draft.base.variant?.id), serializeDraft(draft));
     return true;
   } catch (error) {
     console.warn("Studio draft could not be saved:", error);
@@ -75,34 +75,8 @@ export function saveDraft(draft: Draft): boolean {
   }
 }
 
-export function removeDraft(siteId: string, pageId: string): void {
-  storage()?.removeItem(draftKey(siteId, pageId));
-}
-
-/** The page open last, and where it came from (the studio opens it again after a reload). */
-export function rememberLastDoc(siteId: string, pageId: string, origin?: DocOrigin): void {
-  try {
-    storage()?.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: siteId, page_id: pageId, origin }));
-  } catch {
-    // Storage full or disabled: the studio opens the demo page next time.
-  }
-}
-
-const lastDocSchema = z.object({
-  site_id: z.string(),
-  page_id: z.string().min(1),
-  origin: z.enum(["server", "demo", "file"]).optional().catch(undefined),
-});
-
-export function lastDocRef(): z.infer<typeof lastDocSchema> | null {
-  const text = storage()?.getItem(LAST_DOC_KEY);
-  if (!text) return null;
-  try {
-    const parsed = lastDocSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+export function removeDraft(siteId: string, pageId: string, variantId?: string): void {
+  storage()?.removeItem(draftKey(siteId, pageId, variantId));
 }
 
 // ---- editor settings ------------------------------------------------------------

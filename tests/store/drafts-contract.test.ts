@@ -1,7 +1,8 @@
 /**
  * Page drafts' contract (issue 33), on SQLite and PostgreSQL: a draft written and read back
  * whole (its undo steps included) by another process, revisions that refuse a stale writer, two
- * writers from one revision (one wins), summaries per site, and removal at a revision only.
+ * writers from one revision (one wins), summaries per site, and removal at a revision only. A
+ * variant's draft of a page (issue 29) has its own revisions, apart from the page's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Draft, docOfDraft, type StudioDoc } from "../../schema/draft";
@@ -145,5 +146,25 @@ describe.each(harnesses)("$kind page drafts", (harness) => {
       ok: true,
       revision: 1,
     });
+  });
+
+  it("keeps a variant's draft of a page apart from the page's: its own revisions, listing and removal", async () => {
+    const spring = { page: "home", variant: "printemps" };
+    const variantDraft = draft("home", "Bienvenue", "Portes ouvertes");
+    variantDraft.base.variant = { id: "printemps", name: "Printemps", color: "green", version: 1 };
+    expect(await store.drafts.put("a", spring, variantDraft, 0, sophie)).toMatchObject({ ok: true, revision: 1 });
+    // The page's draft (revision 1, "Encore") is untouched, and written on its own revisions.
+    expect(title((await other.drafts.get("a", "home"))?.draft)).toBe("Encore");
+    expect(title((await other.drafts.get("a", spring))?.draft)).toBe("Portes ouvertes");
+    expect(await other.drafts.summary("a", spring)).toMatchObject({ revision: 1, editor: sophie });
+    expect(await store.drafts.put("a", spring, variantDraft, 1, sophie)).toMatchObject({ ok: true, revision: 2 });
+    expect(await store.drafts.summary("a", "home")).toMatchObject({ revision: 1, editor: marc });
+    // Another variant of the same page is a third draft.
+    expect(await store.drafts.get("a", { page: "home", variant: "hiver" })).toBeUndefined();
+    // Page lists name the page's draft only.
+    expect((await other.drafts.summaries("a")).get("home")).toMatchObject({ revision: 1, editor: marc });
+    expect(await store.drafts.remove("a", spring, 2)).toMatchObject({ revision: 2 });
+    expect(await store.drafts.get("a", spring)).toBeUndefined();
+    expect(await store.drafts.get("a", "home")).toBeDefined();
   });
 });

@@ -105,6 +105,63 @@ const ROUTES: Record<string, Case> = {
     params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
     body: (t) => ({ page: bHiddenPage(t.bPageId, "overwritten by A"), base_version: 1 }),
   },
+  "DELETE /pages/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
+  // The site's settings, redirects and variants (issue 29)
+  "GET /sites/:site_id/settings": { kind: "refused", params: siteB },
+  "PUT /sites/:site_id/chrome": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ header: [], footer: [], base_version: 1 }),
+  },
+  "PUT /sites/:site_id/info": { kind: "refused", params: siteB, body: () => ({ info: {}, base_version: 1 }) },
+  "PUT /sites/:site_id/theme": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ theme: { preset: "red" }, base_version: 1 }),
+  },
+  "GET /sites/:site_id/theme/versions": { kind: "refused", params: siteB },
+  "PUT /sites/:site_id/active-variant": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ variant_id: null, base_version: 1 }),
+  },
+  "GET /redirects/:site_id": { kind: "refused", params: siteB },
+  "POST /redirects/:site_id": { kind: "refused", params: siteB, body: () => ({ from: "/fr/zq-a", to: "/fr" }) },
+  "PUT /redirects/:site_id": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ replacing: "/fr/zq-old", redirect: { from: "/fr/zq-old", to: "/fr" } }),
+  },
+  "DELETE /redirects/:site_id": { kind: "refused", params: siteB },
+  "POST /redirects/:site_id/import": { kind: "refused", params: siteB, body: () => ({}) },
+  "GET /variants/:site_id": { kind: "refused", params: siteB },
+  "POST /variants/:site_id": { kind: "refused", params: siteB, body: () => ({ name: "Zq", color: "red" }) },
+  "PUT /variants/:site_id/:variant_id": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+    body: () => ({ name: "Zq", color: "red", base_version: 1 }),
+  },
+  "DELETE /variants/:site_id/:variant_id": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+  },
+  "PUT /variants/:site_id/:variant_id/pages/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, variant_id: "zq-variant", page_id: t.bPageId }),
+    body: () => ({ content: [], base_version: 1 }),
+  },
+  "DELETE /variants/:site_id/:variant_id/pages/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, variant_id: "zq-variant", page_id: t.bPageId }),
+  },
+  "PUT /variants/:site_id/:variant_id/chrome": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+    body: () => ({ header: [], footer: [], base_version: 1 }),
+  },
   // Page versions (their documents hold B's marked content)
   "GET /pages/:site_id/:page_id/versions": {
     kind: "refused",

@@ -55,6 +55,24 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
+    // Issue 29 (this branch owns 120–129): every published theme of a site, who published it and
+    // when; the site record holds the current one and its version number.
+    version: 120,
+    name: "theme_versions",
+    up: async (trx, dialect) => {
+      await trx.schema
+        .createTable("theme_versions")
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("doc", dialect.types.json, (c) => c.notNull())
+        .addColumn("editor_id", "text")
+        .addColumn("editor_name", "text")
+        .addColumn("created_at", dialect.types.instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint("theme_versions_pk", ["site_id", "version"])
+        .execute();
+    },
+  },
+  {
     // Issue 31 (listing feeds): the search index takes a batch of changes without being rebuilt.
     // Every listing write records the ids it touched under the listings version it made; a
     // process's index at an older version reads those rows and merges them in. The log is kept
@@ -190,7 +208,9 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     // The draft of a page, shared by every device and editor (it was in one browser's
     // localStorage): the studio's draft document (base, undo steps, cursor), who wrote it last and
-    // when, and a revision every write bumps (a writer names the one it started from).
+    // when, and a revision every write bumps (a writer names the one it started from). A
+    // variant's content of a page is a draft of its own (variant_id; "" for the page itself).
+    // A page never published yet (issue 29's new pages) has a draft and no page row.
     version: 330,
     name: "page_drafts",
     up: (trx, dialect) =>
@@ -198,13 +218,14 @@ export const MIGRATIONS: readonly Migration[] = [
         .createTable("page_drafts")
         .addColumn("site_id", "text", (c) => c.notNull())
         .addColumn("page_id", "text", (c) => c.notNull())
+        .addColumn("variant_id", "text", (c) => c.notNull().defaultTo(""))
         .addColumn("revision", "integer", (c) => c.notNull())
         .addColumn("doc", dialect.types.json, (c) => c.notNull())
         .addColumn("editor_id", "text", (c) => c.notNull())
         .addColumn("editor_name", "text", (c) => c.notNull())
         .addColumn("created_at", dialect.types.instant, (c) => c.notNull())
         .addColumn("updated_at", dialect.types.instant, (c) => c.notNull())
-        .addPrimaryKeyConstraint("page_drafts_pk", ["site_id", "page_id"])
+        .addPrimaryKeyConstraint("page_drafts_pk", ["site_id", "page_id", "variant_id"])
         .execute(),
   },
   {
@@ -222,6 +243,8 @@ export const MIGRATIONS: readonly Migration[] = [
         .addColumn("run_at_ms", dialect.types.ms, (c) => c.notNull())
         .addColumn("state", "text", (c) => c.notNull())
         .addColumn("page_doc", dialect.types.json, (c) => c.notNull())
+        // The site's header and footer to publish with the page, when they were edited (issue 29).
+        .addColumn("chrome_doc", dialect.types.json)
         .addColumn("base_version", "integer", (c) => c.notNull())
         .addColumn("draft_revision", "integer")
         .addColumn("note", "text")

@@ -65,6 +65,14 @@ export interface PageVersionsTable {
   /** A scheduled publish: the time it was scheduled for. */
   scheduled_for: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
+export interface ThemeVersionsTable {
+  site_id: string;
+  version: number;
+  doc: Json;
+  editor_id: string | null;
+  editor_name: string | null;
+  created_at: Instant;
+}
 export interface RevisionsTable {
   /** `listings_log_floor` (migration 310): the oldest listings version the change log still holds. */
   name: "content" | "listings" | "listings_log_floor";
@@ -353,6 +361,8 @@ export interface PageLocksTable {
 export interface PageDraftsTable {
   site_id: string;
   page_id: string;
+  /** "" for the page's own draft; a variant's id for its content of the page (issue 29). */
+  variant_id: Generated<string>;
   revision: number;
   doc: Json;
   editor_id: string;
@@ -367,6 +377,7 @@ export interface PublishJobsTable {
   run_at_ms: number;
   state: string;
   page_doc: Json;
+  chrome_doc: Json | null;
   base_version: number;
   draft_revision: number | null;
   note: string | null;
@@ -407,6 +418,7 @@ export interface Database {
   meta: KeyValueTable;
   variants: VariantsTable;
   page_versions: PageVersionsTable;
+  theme_versions: ThemeVersionsTable;
   revisions: RevisionsTable;
   listings: ListingsTable;
   listing_docs: ListingDocsTable;

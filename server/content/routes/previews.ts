@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { MAX_INT32 } from "../../../schema/common";
-import { docOfDraft } from "../../../schema/draft";
+import { docOfDraft, overrideOfDoc } from "../../../schema/draft";
 import { PREVIEW_TOKEN, type PreviewInfo } from "../../../schema/preview";
 import { hashSecret, randomSecret } from "../../auth/secrets";
 import { fieldErrors, HttpError, json, readJson } from "../http";
@@ -50,16 +50,21 @@ async function target(ctx: RouteContext) {
   const siteId = ctx.params.site_id ?? "";
   const pageId = ctx.params.page_id ?? "";
   if (!(await ctx.storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
-  const page = await ctx.storage.content.getPage(siteId, pageId);
-  if (!page) throw new HttpError(404, "Unknown page");
-  return { who, siteId, pageId, page };
+  // A page never published (issue 29's new pages) is its draft: a client may preview it too.
+  const known =
+    (await ctx.storage.content.getPage(siteId, pageId)) !== undefined ||
+    (await ctx.storage.drafts.summary(siteId, pageId)) !== undefined;
+  if (!known) throw new HttpError(404, "Unknown page");
+  return { who, siteId, pageId };
 }
 
 /** The page a link shows now: its version, or the draft (rebuilt from its steps), or the page as published. */
 async function shownPage(
   ctx: Pick<RouteContext, "storage">,
   link: PreviewLink,
-): Promise<{ page: PageRecord; source: PreviewInfo["source"] } | undefined> {
+): Promise<
+  { page: PageRecord; source: PreviewInfo["source"]; chrome?: { header: unknown[]; footer: unknown[] } } | undefined
+> {
   const published = await ctx.storage.content.getPage(link.site_id, link.page_id);
   if (link.version !== null) {
     const version = await ctx.storage.pageVersions.get(link.site_id, link.page_id, link.version);
@@ -68,6 +73,7 @@ async function shownPage(
   const stored = await ctx.storage.drafts.get(link.site_id, link.page_id);
   const doc = stored ? docOfDraft(stored.draft) : null;
   if (doc) {
+    const override = overrideOfDoc(doc);
     return {
       page: {
         page_id: link.page_id,
@@ -77,8 +83,10 @@ async function shownPage(
         hidden: doc.hidden ?? false,
         version: doc.base_version,
         ...(doc.seo !== undefined ? { seo: doc.seo as PageRecord["seo"] } : {}),
-        ...(doc.override !== undefined ? { override: doc.override as PageRecord["override"] } : {}),
+        ...(override !== undefined ? { override: override as PageRecord["override"] } : {}),
       },
+      // The site's header and footer as the draft edits them (issue 29): the client sees them too.
+      ...(doc.chrome ? { chrome: { header: doc.chrome.header, footer: doc.chrome.footer } } : {}),
       source: "draft",
     };
   }
@@ -163,7 +171,10 @@ export const previewRoutes: Route[] = [
       if (!link || !ctx.site || link.site_id !== ctx.site.site_id) throw new HttpError(404, "Unknown preview");
       const shown = await shownPage(ctx, link);
       if (!shown) throw new HttpError(404, "Unknown preview");
-      const page = pageAnswerOf(ctx.site, shown.page, ctx.forms.captcha.publicConfig, undefined, { noindex: true });
+      const site = shown.chrome ? { ...ctx.site, header: shown.chrome.header, footer: shown.chrome.footer } : ctx.site;
+      const page = pageAnswerOf(site as typeof ctx.site, shown.page, ctx.forms.captcha.publicConfig, undefined, {
+        noindex: true,
+      });
       const preview: PreviewInfo = {
         source: shown.source,
         version: shown.source === "version" ? link.version : null,

@@ -3,8 +3,9 @@
  *
  *  - GET    /schedules/{site}/{page}   the page's pending publish (or null), the last one made or
  *                                       failed, and the site's time zone
- *  - PUT    /schedules/{site}/{page}   { run_at, page, base_version, draft_revision?, note? }:
- *            schedules the page as sent, or moves its pending publish
+ *  - PUT    /schedules/{site}/{page}   { run_at, page, base_version, draft_revision?, note?, chrome? }:
+ *            schedules the page as sent (with the site's header and footer when they were edited,
+ *            issue 29), or moves its pending publish; a page never published (its draft only) too
  *  - DELETE /schedules/{site}/{page}   unschedules it
  *
  * Scheduling is held to the publish's rules when it is made (the page lock, embedded code) and
@@ -13,10 +14,11 @@
 import { z } from "zod";
 import { MAX_INT32 } from "../../../schema/common";
 import { fieldErrors, HttpError, json, readJson } from "../http";
-import { PUBLISH_NOTE_MAX, refusedEmbedCode } from "../publish";
+import { chromeProblem, PUBLISH_NOTE_MAX, pathErrors, refusedEmbedCode } from "../publish";
 import type { Route, RouteContext } from "../service";
 import { pageRecordSchema } from "../stores/content";
 import type { PublishJobSummary } from "../stores/publish-jobs";
+import { chromeBodySchema } from "./site";
 
 /** How far ahead a publish may be scheduled. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 3600_000;
@@ -28,6 +30,7 @@ const scheduleBodySchema = z.object({
   base_version: z.number().int().nonnegative().max(MAX_INT32),
   draft_revision: z.number().int().positive().max(MAX_INT32).optional(),
   note: z.string().trim().max(PUBLISH_NOTE_MAX).optional(),
+  chrome: chromeBodySchema.optional(),
 });
 
 /** A job as the studio reads it. */
@@ -53,7 +56,11 @@ async function target(ctx: RouteContext) {
   const pageId = ctx.params.page_id ?? "";
   const site = await ctx.storage.content.getSite(siteId);
   if (!site) throw new HttpError(404, "Unknown site");
-  if (!(await ctx.storage.content.getPage(siteId, pageId))) throw new HttpError(404, "Unknown page");
+  // A page never published is known by its draft (issue 29's new pages): it may be scheduled too.
+  const known =
+    (await ctx.storage.content.getPage(siteId, pageId)) !== undefined ||
+    (await ctx.storage.drafts.summary(siteId, pageId)) !== undefined;
+  if (!known) throw new HttpError(404, "Unknown page");
   return { who, siteId, pageId, timeZone: site.time_zone };
 }
 
@@ -129,12 +136,30 @@ export const scheduleRoutes: Route[] = [
           403,
         );
       }
+      if (body.chrome) {
+        const problem = await chromeProblem(ctx.storage, t.siteId, body.chrome, t.who.editor);
+        if (problem?.reason === "embed_admin_only") {
+          return json(
+            {
+              status: "error",
+              code: "embed_admin_only",
+              message: "Only an administrator can add or change embedded code (HTML and scripts)",
+              blocks: problem.blocks,
+            },
+            403,
+          );
+        }
+        if (problem) throw new HttpError(400, "The footer must keep the OACIQ mentions", problem.errors);
+      }
+      const paths = pathErrors(body.page, await ctx.storage.content.getPage(t.siteId, t.pageId));
+      if (Object.keys(paths).length > 0) throw new HttpError(400, "This path cannot be a page's", paths);
       const job = await ctx.storage.publishJobs.schedule(
         t.siteId,
         t.pageId,
         {
           run_at_ms: runAt,
           page: body.page,
+          ...(body.chrome ? { chrome: body.chrome } : {}),
           base_version: body.base_version,
           draft_revision: body.draft_revision,
           note: body.note || undefined,

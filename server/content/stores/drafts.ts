@@ -5,9 +5,18 @@
  * and names the revision it started from (0: no draft yet): a stale writer (a tab that lost the
  * page's lock while offline, a second process's late retry) gets a conflict, never overwrites.
  * The page lock (stores/page-locks.ts) decides who may write; this store keeps the writes honest.
+ *
+ * A draft is a page's, or a variant's content of that page (issue 29): `DraftOf` names which, and
+ * the two are kept apart (a variant's draft is not the page's). A page that was never published
+ * (a new page) has a draft and no page record: the draft is where it lives until its first publish.
  */
 import { type Draft, type DraftSummary, parseDraftValue, type StoredDraft } from "../../../schema/draft";
 import type { Db, StoreDialect } from "../db/dialect";
+
+/** Which draft: a page's (by its id), or a variant's content of the page. */
+export type DraftOf = string | { page: string; variant?: string };
+const keyOf = (of: DraftOf) =>
+  typeof of === "string" ? { page: of, variant: "" } : { page: of.page, variant: of.variant ?? "" };
 
 export interface DraftAuthor {
   id: string;
@@ -40,12 +49,14 @@ export class DraftsStore {
   ) {}
 
   /** A page's draft; undefined when it has none (or what is stored no longer parses: logged by the caller). */
-  async get(siteId: string, pageId: string): Promise<StoredDraft | undefined> {
+  async get(siteId: string, of: DraftOf): Promise<StoredDraft | undefined> {
+    const key = keyOf(of);
     const row = await this.db
       .selectFrom("page_drafts")
       .select(["revision", "doc", "editor_id", "editor_name", "updated_at"])
       .where("site_id", "=", siteId)
-      .where("page_id", "=", pageId)
+      .where("page_id", "=", key.page)
+      .where("variant_id", "=", key.variant)
       .executeTakeFirst();
     if (!row) return undefined;
     const parsed = parseDraftValue(JSON.parse(row.doc));
@@ -54,22 +65,25 @@ export class DraftsStore {
   }
 
   /** Who wrote a page's draft last, and when; undefined when it has none. */
-  async summary(siteId: string, pageId: string): Promise<DraftSummary | undefined> {
+  async summary(siteId: string, of: DraftOf): Promise<DraftSummary | undefined> {
+    const key = keyOf(of);
     const row = await this.db
       .selectFrom("page_drafts")
       .select(["revision", "editor_id", "editor_name", "updated_at"])
       .where("site_id", "=", siteId)
-      .where("page_id", "=", pageId)
+      .where("page_id", "=", key.page)
+      .where("variant_id", "=", key.variant)
       .executeTakeFirst();
     return row ? summaryOf(row) : undefined;
   }
 
-  /** The drafts of a site's pages, by page id (the page list's "draft by Sophie, 2 min ago"). */
+  /** The drafts of a site's pages (not their variants'), by page id (the page list's "draft by Sophie, 2 min ago"). */
   async summaries(siteId: string): Promise<Map<string, DraftSummary>> {
     const rows = await this.db
       .selectFrom("page_drafts")
       .select(["page_id", "revision", "editor_id", "editor_name", "updated_at"])
       .where("site_id", "=", siteId)
+      .where("variant_id", "=", "")
       .execute();
     return new Map(rows.map((row) => [row.page_id, summaryOf(row)]));
   }
@@ -81,7 +95,7 @@ export class DraftsStore {
    */
   async put(
     siteId: string,
-    pageId: string,
+    of: DraftOf,
     draft: Draft,
     expected: number,
     editor: DraftAuthor,
@@ -89,6 +103,7 @@ export class DraftsStore {
   ): Promise<PutDraftResult> {
     const now = at.toISOString();
     const doc = JSON.stringify(draft);
+    const key = keyOf(of);
     return this.db.transaction().execute(async (trx): Promise<PutDraftResult> => {
       let row: { revision: number; updated_at: string } | undefined;
       if (expected === 0) {
@@ -96,7 +111,8 @@ export class DraftsStore {
           .insertInto("page_drafts")
           .values({
             site_id: siteId,
-            page_id: pageId,
+            page_id: key.page,
+            variant_id: key.variant,
             revision: 1,
             doc,
             editor_id: editor.id,
@@ -104,7 +120,7 @@ export class DraftsStore {
             created_at: now,
             updated_at: now,
           })
-          .onConflict((oc) => oc.columns(["site_id", "page_id"]).doNothing())
+          .onConflict((oc) => oc.columns(["site_id", "page_id", "variant_id"]).doNothing())
           .returning(["revision", "updated_at"])
           .executeTakeFirst();
       } else {
@@ -118,7 +134,8 @@ export class DraftsStore {
             updated_at: now,
           }))
           .where("site_id", "=", siteId)
-          .where("page_id", "=", pageId)
+          .where("page_id", "=", key.page)
+          .where("variant_id", "=", key.variant)
           .where("revision", "=", expected)
           .returning(["revision", "updated_at"])
           .executeTakeFirst();
@@ -130,7 +147,8 @@ export class DraftsStore {
             .selectFrom("page_drafts")
             .select(["revision", "editor_id", "editor_name", "updated_at"])
             .where("site_id", "=", siteId)
-            .where("page_id", "=", pageId),
+            .where("page_id", "=", key.page)
+            .where("variant_id", "=", key.variant),
         )
         .executeTakeFirst();
       return { ok: false, reason: "conflict", current: current ? summaryOf(current) : undefined };
@@ -141,11 +159,13 @@ export class DraftsStore {
    * Removes a page's draft: only at `revision` when given (a publish of that very draft, a discard
    * of what the editor saw), whatever it is otherwise. Answers what was removed.
    */
-  async remove(siteId: string, pageId: string, revision?: number): Promise<DraftSummary | undefined> {
+  async remove(siteId: string, of: DraftOf, revision?: number): Promise<DraftSummary | undefined> {
+    const key = keyOf(of);
     const row = await this.db
       .deleteFrom("page_drafts")
       .where("site_id", "=", siteId)
-      .where("page_id", "=", pageId)
+      .where("page_id", "=", key.page)
+      .where("variant_id", "=", key.variant)
       .$if(revision !== undefined, (q) => q.where("revision", "=", revision!))
       .returning(["revision", "editor_id", "editor_name", "updated_at"])
       .executeTakeFirst();

@@ -9,10 +9,18 @@
  * when two processes claim it in turn (a lease that ran out under a slow one).
  */
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import type { Db, StoreDialect, Trx } from "../db/dialect";
 import { type PageRecord, pageRecordSchema } from "./content-records";
 
 export type PublishJobState = "pending" | "done" | "failed" | "cancelled";
+
+/** The site's header and footer a scheduled publish writes too (issue 29), from the version they were edited from. */
+export interface JobChrome {
+  header: unknown[];
+  footer: unknown[];
+  base_version: number;
+}
 
 export interface PublishJob {
   id: string;
@@ -21,6 +29,7 @@ export interface PublishJob {
   run_at_ms: number;
   state: PublishJobState;
   page: PageRecord;
+  chrome: JobChrome | null;
   base_version: number;
   draft_revision: number | null;
   note: string | null;
@@ -33,11 +42,12 @@ export interface PublishJob {
 }
 
 /** A job without its page: what lists show. */
-export type PublishJobSummary = Omit<PublishJob, "page">;
+export type PublishJobSummary = Omit<PublishJob, "page" | "chrome">;
 
 export interface ScheduleInput {
   run_at_ms: number;
   page: PageRecord;
+  chrome?: JobChrome;
   base_version: number;
   draft_revision?: number;
   note?: string;
@@ -85,9 +95,19 @@ function summaryOf(row: SummaryRow): PublishJobSummary {
   return { ...rest, state: row.state as PublishJobState, editor: { id: editor_id, name: editor_name } };
 }
 
-const jobOf = (row: SummaryRow & { page_doc: string }): PublishJob => {
-  const { page_doc, ...rest } = row;
-  return { ...summaryOf(rest), page: pageRecordSchema.parse(JSON.parse(page_doc)) };
+const jobChromeSchema = z.object({
+  header: z.array(z.unknown()),
+  footer: z.array(z.unknown()),
+  base_version: z.number().int(),
+});
+
+const jobOf = (row: SummaryRow & { page_doc: string; chrome_doc: string | null }): PublishJob => {
+  const { page_doc, chrome_doc, ...rest } = row;
+  return {
+    ...summaryOf(rest),
+    page: pageRecordSchema.parse(JSON.parse(page_doc)),
+    chrome: chrome_doc ? jobChromeSchema.parse(JSON.parse(chrome_doc)) : null,
+  };
 };
 
 /** An error kept with a job: one line, bounded. */
@@ -105,6 +125,7 @@ export class PublishJobsStore {
       const values = {
         run_at_ms: input.run_at_ms,
         page_doc: JSON.stringify(input.page),
+        chrome_doc: input.chrome ? JSON.stringify(input.chrome) : null,
         base_version: input.base_version,
         draft_revision: input.draft_revision ?? null,
         note: input.note ?? null,
@@ -211,7 +232,7 @@ export class PublishJobsStore {
           true,
         ),
       )
-      .returning([...SUMMARY, "page_doc"])
+      .returning([...SUMMARY, "page_doc", "chrome_doc"])
       .execute();
     return rows.map(jobOf).sort((a, b) => a.run_at_ms - b.run_at_ms);
   }
