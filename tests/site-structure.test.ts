@@ -141,6 +141,15 @@ describe("links follow a moved page", () => {
     });
     expect(moved[0]!.fields.fr.cta_button).toEqual({ text: "Vendre" });
   });
+
+  it("takes a deleted page's items out of the menus even when its address redirects; other links follow", () => {
+    const moved = rewriteLinks(header, new Map([["/fr/vendre", "/fr"]]), new Set(["/fr/vendre"]));
+    const fr = moved[0]!.fields.fr;
+    expect(fr.menu_repeater.map((i) => i.menu_link.url)).toEqual(["/fr", "/fr", "https://ailleurs.example/fr/vendre"]);
+    // The submenu's head keeps its items and its link follows the redirect; the button follows it too.
+    expect(fr.menu_repeater[1]!.submenu).toHaveLength(1);
+    expect(fr.cta_button.url).toBe("/fr?src=menu#haut");
+  });
 });
 
 describe("site information", () => {

@@ -95,10 +95,12 @@ function movedUrl(url: string, moves: LinkMoves): string | null | undefined {
 
 /**
  * A copy of `value` (blocks, or anything in them) with links to moved paths following them;
- * the same object when nothing moved. A menu item (`menu_link`) to a page that is gone leaves
- * its list, unless it heads a submenu, which keeps its items and loses only its link.
+ * the same object when nothing moved. A menu item (`menu_link`) to a page that is gone, or to a
+ * `deleted` page's path even when it redirects (a menu entry named after a page that no longer
+ * exists would land somewhere else), leaves its list, unless it heads a submenu, which keeps its
+ * items (and its link follows the move). Other links follow the redirect.
  */
-export function rewriteLinks<T>(value: T, moves: LinkMoves): T {
+export function rewriteLinks<T>(value: T, moves: LinkMoves, deleted: ReadonlySet<string> = new Set()): T {
   if (moves.size === 0) return value;
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) {
@@ -107,7 +109,9 @@ export function rewriteLinks<T>(value: T, moves: LinkMoves): T {
       for (const item of node) {
         if (isObject(item) && isObject(item.menu_link) && typeof item.menu_link.url === "string") {
           const moved = movedUrl(item.menu_link.url, moves);
-          if (moved === null && !(Array.isArray(item.submenu) && item.submenu.length > 0)) {
+          const ofDeleted =
+            moved !== undefined && isInternal(item.menu_link.url) && deleted.has(pathOf(item.menu_link.url));
+          if ((moved === null || ofDeleted) && !(Array.isArray(item.submenu) && item.submenu.length > 0)) {
             changed = true;
             continue;
           }
@@ -203,16 +207,16 @@ export async function applyMoves(
       .onConflict((oc) => oc.columns(["site_id", "from_path"]).doUpdateSet((eb) => ({ doc: eb.ref("excluded.doc") })))
       .execute();
   }
-  await followLinks(trx, siteId, target);
+  await followLinks(trx, siteId, target, origin === "delete" ? new Set(target.keys()) : new Set());
 }
 
 /** Rewrites the links of the site's header and footer, its variants' and every footer override. */
-async function followLinks(trx: Trx, siteId: string, moves: LinkMoves): Promise<void> {
+async function followLinks(trx: Trx, siteId: string, moves: LinkMoves, deleted: ReadonlySet<string>): Promise<void> {
   const siteRow = await trx.selectFrom("sites").select("doc").where("site_id", "=", siteId).executeTakeFirst();
   if (siteRow) {
     const site: SiteRecord = siteRecordSchema.parse(JSON.parse(siteRow.doc));
-    const header = rewriteLinks(site.header, moves);
-    const footer = rewriteLinks(site.footer, moves);
+    const header = rewriteLinks(site.header, moves, deleted);
+    const footer = rewriteLinks(site.footer, moves, deleted);
     if (header !== site.header || footer !== site.footer) {
       const next = { ...site, header, footer, chrome_version: site.chrome_version + 1 };
       await trx
@@ -231,13 +235,13 @@ async function followLinks(trx: Trx, siteId: string, moves: LinkMoves): Promise<
     const variant: VariantRecord = variantRecordSchema.parse(JSON.parse(row.doc));
     const next = {
       ...variant,
-      header: variant.header && rewriteLinks(variant.header, moves),
-      footer: variant.footer && rewriteLinks(variant.footer, moves),
+      header: variant.header && rewriteLinks(variant.header, moves, deleted),
+      footer: variant.footer && rewriteLinks(variant.footer, moves, deleted),
       pages: Object.fromEntries(
         Object.entries(variant.pages).map(([id, own]) => [
           id,
           own.override?.footer
-            ? { ...own, override: { ...own.override, footer: rewriteLinks(own.override.footer, moves) } }
+            ? { ...own, override: { ...own.override, footer: rewriteLinks(own.override.footer, moves, deleted) } }
             : own,
         ]),
       ),
@@ -259,7 +263,7 @@ async function followLinks(trx: Trx, siteId: string, moves: LinkMoves): Promise<
     const page: PageRecord = pageRecordSchema.parse({ ...JSON.parse(row.doc), version: 1 });
     const footer = page.override?.footer;
     if (!footer) continue;
-    const next = rewriteLinks(footer, moves);
+    const next = rewriteLinks(footer, moves, deleted);
     if (next === footer) continue;
     const doc = pageDocument({ ...page, override: { ...page.override, footer: next } });
     await trx
