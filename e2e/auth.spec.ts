@@ -33,12 +33,12 @@ async function openSitePage(page: Page, title: string) {
   await waitForCanvas(page);
   await openMenuItem(page, "Page du site", "fr", title);
   await expect(page.locator(".studio-doc-title")).toHaveText(title);
-  await expect(page.locator(".studio-canvas [data-studio-block]").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(".studio-chunk > [data-studio-block]").first()).toBeVisible({ timeout: 15_000 });
 }
 
 /** Changes the first block's colour scheme (an edit to publish). */
 async function editFirstBlock(page: Page) {
-  const block = page.locator(".studio-canvas [data-studio-block]").first();
+  const block = page.locator(".studio-chunk > [data-studio-block]").first();
   const id = (await block.getAttribute("data-studio-block"))!;
   const before = ((await block.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
   await chooseScheme(page, id, COLOR_SCHEME_LABELS[nextColorScheme(before)].fr);

@@ -31,7 +31,7 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   await dragFromPalette(page, "text_block_2", 3);
   const afterDrag = await blockIds(page);
   expect(afterDrag.length).toBe(initial.length + 1);
-  const inserted = page.locator(".studio-canvas [data-studio-block]").nth(3);
+  const inserted = page.locator(".studio-chunk > [data-studio-block]").nth(3);
   await expect(inserted.locator('[data-block-type="text_block_2"]')).toHaveCount(1);
 
   // Change the colour scheme of the first content block, delete another one.
@@ -106,7 +106,7 @@ test("studio: publish a page and see it on the public site", async ({ page }) =>
   await waitForCanvas(page);
   await openMenuItem(page, "Page du site", "fr", "Termes et conditions");
   await expect(page.locator(".studio-doc-title")).toHaveText("Termes et conditions");
-  const block = page.locator(".studio-canvas [data-studio-block]").first();
+  const block = page.locator(".studio-chunk > [data-studio-block]").first();
   await expect(block).toBeVisible();
   const id = (await block.getAttribute("data-studio-block"))!;
   const before = ((await block.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
