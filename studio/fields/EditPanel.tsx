@@ -381,11 +381,14 @@ function ContentFields({
   const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
   // Headers and footers (issue 29): their menus are edited as a tree, and what the site's
   // information writes into them (logos, phone, OACIQ mentions…) is shown, not edited, here.
-  const chrome = definition.family === "headers" || definition.family === "footers";
+  // The mega menu's items also carry group cards (image, title, description) the tree does not
+  // edit: that header keeps the repeater, which edits every field of an item.
+  const menuAsTree =
+    (definition.family === "headers" || definition.family === "footers") && definition.type !== "header_megamenu_block";
   const info = useSiteStore((s) => s.info);
   const fromInfo = info ? siteInfoFieldsOf(definition.type) : [];
   return Object.entries(fieldShape).map(([name, schema]) =>
-    chrome && name === "menu_repeater" ? (
+    menuAsTree && name === "menu_repeater" ? (
       <MenuTreeField key={name} blockId={blockId} label={menuLabel(definition.family)} locale={uiLocale} />
     ) : fromInfo.includes(name) ? (
       <SiteInfoRow key={name} name={name} schema={schema} fr={fields?.fr?.[name]} en={fields?.en?.[name]} />
