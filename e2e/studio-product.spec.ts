@@ -37,11 +37,13 @@ function ui(page: Page) {
   };
 }
 
+/** The demo page (one block per type) with nothing kept in the browser; the studio opens the home page by itself (issue 29). */
 async function freshStudio(page: Page) {
-  await page.goto("/fr/qa/sections");
+  await page.goto("/fr/qa/sections?demo");
   await page.evaluate(() => localStorage.clear());
-  await page.goto("/fr/qa/sections");
+  await page.goto("/fr/qa/sections?demo");
   await waitForCanvas(page);
+  await expect(page.locator(".studio-doc-title")).toHaveText("Page de démonstration", { timeout: 20_000 });
 }
 
 test("studio: the desktop preview lays the header out at 1280 px with nothing cut, and the page stays whole", async ({
