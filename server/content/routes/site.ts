@@ -105,6 +105,29 @@ function refused(result: Exclude<VersionedWrite, { ok: true }>, what: string): R
   return json({ status: "error", message: `The ${what} changed since you opened it`, version: result.version }, 409);
 }
 
+/**
+ * A versioned write of the whole site (its information, its theme) by the signed-in editor:
+ * audited either way (a conflict as a failure), the site's caches told, its new version answered.
+ */
+async function answerSiteWrite(
+  ctx: RouteContext,
+  siteId: string,
+  action: "settings.info" | "settings.theme",
+  what: string,
+  write: (author: { id: string; name: string }) => Promise<VersionedWrite>,
+): Promise<Response> {
+  const author = await authorOf(ctx);
+  const result = await write({ id: author.id, name: author.name });
+  if (!result.ok) {
+    if (result.reason === "conflict")
+      await ctx.audit({ action, outcome: "failure", target: siteId, details: { reason: "conflict" } });
+    return refused(result, what);
+  }
+  await ctx.audit({ action, outcome: "success", target: siteId, details: { version: result.version } });
+  ctx.changed({ siteId });
+  return json({ status: "success", version: result.version });
+}
+
 /** A header and footer to publish, from the version they were edited from. */
 export const chromeBodySchema = z
   .object({ header: blocksSchema, footer: blocksSchema, base_version: versionSchema })
@@ -230,20 +253,9 @@ export const siteRoutes: Route[] = [
         z.object({ info: siteInfoSchema, base_version: versionSchema }).strict(),
         "site information",
       );
-      const author = await authorOf(ctx);
-      const result = await ctx.storage.content.saveSiteInfo(site.site_id, input.info, input.base_version, {
-        id: author.id,
-        name: author.name,
-      });
-      const target = site.site_id;
-      if (!result.ok) {
-        if (result.reason === "conflict")
-          await ctx.audit({ action: "settings.info", outcome: "failure", target, details: { reason: "conflict" } });
-        return refused(result, "site information");
-      }
-      await ctx.audit({ action: "settings.info", outcome: "success", target, details: { version: result.version } });
-      ctx.changed({ siteId: site.site_id });
-      return json({ status: "success", version: result.version });
+      return answerSiteWrite(ctx, site.site_id, "settings.info", "site information", (author) =>
+        ctx.storage.content.saveSiteInfo(site.site_id, input.info, input.base_version, author),
+      );
     },
   },
   {
@@ -259,20 +271,9 @@ export const siteRoutes: Route[] = [
         z.object({ theme: themeSchema.strict(), base_version: versionSchema }).strict(),
         "theme",
       );
-      const author = await authorOf(ctx);
-      const result = await ctx.storage.content.publishTheme(site.site_id, input.theme, input.base_version, {
-        id: author.id,
-        name: author.name,
-      });
-      const target = site.site_id;
-      if (!result.ok) {
-        if (result.reason === "conflict")
-          await ctx.audit({ action: "settings.theme", outcome: "failure", target, details: { reason: "conflict" } });
-        return refused(result, "theme");
-      }
-      await ctx.audit({ action: "settings.theme", outcome: "success", target, details: { version: result.version } });
-      ctx.changed({ siteId: site.site_id });
-      return json({ status: "success", version: result.version });
+      return answerSiteWrite(ctx, site.site_id, "settings.theme", "theme", (author) =>
+        ctx.storage.content.publishTheme(site.site_id, input.theme, input.base_version, author),
+      );
     },
   },
   {
