@@ -426,11 +426,7 @@ test("studio: edit-mode links of the public site open the studio on their page a
   );
 });
 
-// Open regression after the merge of issues 29 and 33 (closing note of 2026-11-28): the delete
-// link of a page opened in the studio earlier in the same tab opens the studio on its page, but
-// the confirmation does not show. Marked fixme so the rest of the wave lands; first thing next.
 test("studio: an edit-mode delete link asks first, and a reload deletes nothing again", async ({ page }) => {
-  test.fixme(true, "the confirmation of an edit-mode delete link does not show since the merge of issues 29 and 33");
   await page.goto("/fr/a-propos");
   await page.evaluate(() =>
     localStorage.setItem(
@@ -487,6 +483,9 @@ test("studio: axe on the studio's screens (menus, dialogs, English studio, gener
   await expect(page.getByRole("toolbar", { name: st("en", "studio.toolbar.label") })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/fr/qa/parametres-generaux");
-  await expect(page.locator(".studio-settings-sample .studio-canvas")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel(st("fr", "studio.settings.phone"))).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await page.getByRole("tab", { name: st("fr", "studio.settings.tab-theme") }).click();
+  await expect(page.locator(".studio-settings-sample .studio-canvas")).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -18,7 +18,6 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay, Switch } from "react-aria-components";
 import { useTranslation } from "react-i18next";
@@ -29,6 +28,7 @@ import { accountSchema, call } from "./auth/client";
 import { ReauthDialog } from "./auth/Reauth";
 import { DocumentCanvas } from "./canvas/Canvas";
 import { focusBlock, neighbourAfterRemoval } from "./canvas/focus";
+import { blockKeyboardCoordinates } from "./canvas/keyboard-move";
 import { blockLabel } from "./labels";
 import { usePageSettingsDialog } from "./pages/PageSettings";
 import { PagesScreen } from "./pages/PagesScreen";
@@ -81,7 +81,9 @@ export interface StudioAppProps {
  */
 const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+const KEYBOARD_OPTIONS = {
+  coordinateGetter: blockKeyboardCoordinates(() => useStudioStore.getState().doc?.blocks.map((b) => b.id) ?? []),
+};
 
 // The edit panel (studio/fields) loads with the first selection.
 const EditPanel = lazy(() => import("./fields").then((m) => ({ default: m.EditPanel })));
@@ -225,9 +227,13 @@ function Sections(props: { locale: Locale; siteType: SiteType }) {
     onDragStart: ({ active }) => t("studio.announce.pick", describeItem(active.id)),
     onDragOver: ({ active, over }) =>
       over ? t("studio.announce.over", { ...describeItem(active.id), position: positionOf(over.id) }) : undefined,
+    // Announced after onDragEnd below has moved the block: where it is now, not the slot it was over.
     onDragEnd: ({ active, over }) =>
       over
-        ? t("studio.announce.drop", { ...describeItem(active.id), position: positionOf(over.id) })
+        ? t("studio.announce.drop", {
+            ...describeItem(active.id),
+            ...(String(active.id).startsWith("palette:") ? { position: positionOf(over.id) } : {}),
+          })
         : t("studio.announce.cancel"),
     onDragCancel: () => t("studio.announce.cancel"),
   };

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { authPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
-import { lockChanged } from "../shell/drafts";
+import { lockChanged, lockUnanswered } from "../shell/drafts";
 import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
 import "./studio-session.css";
@@ -90,6 +90,8 @@ export function PageLock({ siteId }: { siteId: string }) {
         setState({ kind, name: lock.editor.name });
         lockChanged(kind, lock.editor.name);
         held.current = false;
+      } else if (status !== 423) {
+        lockUnanswered();
       }
     };
     void beat(true);

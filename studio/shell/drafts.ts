@@ -213,6 +213,9 @@ async function send(): Promise<void> {
   const sync = useDraftSync.getState();
   if (!api || !target || !samePage(target, sync.page)) return;
   if (sync.lock === "held" || sync.lock === "lost") return keptLocally("locked");
+  // The lock's first beat has not answered yet: a save now would be refused (423) while this
+  // editor's older session still holds the page, which that beat takes back. It sends then.
+  if (sync.lock === "unknown") return;
   let answer: DraftAnswer;
   try {
     answer = await api.saveDraft(target.id, sync.revision, target.text, target.variant);
@@ -427,6 +430,13 @@ async function reload(): Promise<void> {
 }
 
 // ---- the lock ----------------------------------------------------------------------------------
+
+/** The lock's beat got no answer (offline, server down): an edit waiting for it stays here, and says so. */
+export function lockUnanswered(): void {
+  const sync = useDraftSync.getState();
+  if (!sync.page || sync.lock !== "unknown" || !latest) return;
+  keptLocally(typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "error");
+}
 
 /** What the page lock's last beat said (PageLock calls it). */
 export function lockChanged(kind: "mine" | "held" | "lost", holder?: string): void {
