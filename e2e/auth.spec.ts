@@ -110,7 +110,7 @@ test.describe("first run on a fresh server", () => {
     await expect(page.getByText("Portable du bureau", { exact: true })).toBeVisible();
     await page.getByRole("link", { name: "Déconnexion" }).click();
     await page.getByRole("button", { name: "Se déconnecter" }).click();
-    await expect(page.getByText("Vous êtes déconnecté.")).toBeVisible();
+    await expect(page.getByText("Votre session est fermée.")).toBeVisible();
     await page.goto("/fr/qa/sections");
     await expect(page).toHaveURL(/\/fr\/qa\/connexion\?next=/);
     await page.getByRole("button", { name: "Se connecter avec une clé d'accès" }).click();
@@ -163,7 +163,7 @@ test.describe("first run on a fresh server", () => {
 
     // The admin signs the editor out everywhere: the editor's next publish is refused.
     await page.getByRole("button", { name: "Déconnecter Luc Martin partout" }).click();
-    await expect(page.getByText("Luc Martin est déconnecté partout")).toBeVisible();
+    await expect(page.getByText("Sessions de Luc Martin fermées partout")).toBeVisible();
     await luc.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
     await editFirstBlock(luc);
     await luc.getByRole("button", { name: "Publier" }).click();

@@ -49,7 +49,8 @@ export async function freshServer(
     const timer = setTimeout(() => reject(new Error(`no setup link within 90 s:\n${out}`)), 90_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /(http:\/\/\S+\/fr\/qa\/activation#[A-Za-z0-9_-]{43})/.exec(out);
+      // A line of its own, as a person reads it at the terminal (not inside a JSON log line).
+      const match = /^ {2}(http:\/\/\S+\/fr\/qa\/activation#[A-Za-z0-9_-]{43})/m.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

@@ -47,7 +47,8 @@ test("a lead sent from the contact form is in the inbox: search, detail, handled
   await expectNoAxeViolations(page);
 
   await row.click();
-  const dialog = page.getByRole("dialog");
+  // The dialog is named by its title (a screen reader says whose request opened).
+  const dialog = page.getByRole("dialog", { name: `Demande de Éloïse ${lastname}` });
   await expect(dialog.getByRole("heading", { name: `Demande de Éloïse ${lastname}` })).toBeVisible();
   await expect(dialog).toContainText("Bonjour, une visite samedi?");
   await expect(dialog.getByRole("link", { name: t("fr", "leads.inbox.detail.reply") })).toHaveAttribute(

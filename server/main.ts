@@ -123,7 +123,14 @@ async function runServer() {
     // worker prints it, or each would make its own link).
     if (!config.CONTENT_API_URL && slot === 0) {
       const origin = config.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
-      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => log.info(message));
+      const jsonLog = (config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV)) === "json";
+      stopSetupLinks = announceSetupLinks(content.auth, origin, (message) => {
+        // A person reads this at the terminal of `npm start` (JSON logs in production): the link
+        // plainly, and the log line says it was printed without repeating the secret.
+        if (!jsonLog) return log.info(message);
+        process.stdout.write(`${message}\n`);
+        log.info("First-run setup link printed above (no editor account yet)");
+      });
     }
   });
   server.on("error", (error) => {

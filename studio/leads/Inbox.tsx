@@ -369,7 +369,12 @@ function LeadDetail(props: {
 
   return (
     <Modal isOpen isDismissable onOpenChange={(isOpen) => !isOpen && onClose()} className="leads-modal">
-      <Dialog className="leads-dialog" aria-label={lead ? undefined : t("leads.inbox.loading")}>
+      {/* Named by its own words: react-aria links a title slot only when the heading is there at
+          the first render, and the lead arrives after the dialog opens. */}
+      <Dialog
+        className="leads-dialog"
+        aria-label={lead ? t("leads.inbox.detail.title", { name }) : t("leads.inbox.loading")}
+      >
         {lead ? (
           <>
             <div className="leads-dialog__head">
