@@ -172,12 +172,16 @@ function useLinksFallback(
   burgerRef: React.RefObject<HTMLElement | null>,
 ) {
   const [fallback, setFallback] = useState(false);
+  // Until the first measure (and without script) CSS shows the menu button between 992 and
+  // 1199 px, where the links may not fit: they overlapped the language link and the CTA.
+  const [measured, setMeasured] = useState(false);
   useEffect(() => {
     const slot = slotRef.current;
     const list = listRef.current;
     if (!slot || !list || typeof ResizeObserver === "undefined") return;
     let current = false;
     const update = (next: boolean) => {
+      setMeasured(true);
       if (next === current) return;
       current = next;
       setFallback(next);
@@ -196,7 +200,7 @@ function useLinksFallback(
     observer.observe(list);
     return () => observer.disconnect();
   }, [slotRef, listRef, burgerRef]);
-  return fallback;
+  return { fallback, measured };
 }
 
 // ---- pieces ---------------------------------------------------------------------
@@ -484,6 +488,10 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
   const burgerRef = useRef<HTMLButtonElement>(null);
   const { locale } = useSite();
   const [panelOpen, setPanelOpen] = useState(false);
+  // The server's button carries `popovertarget` alone (the browser tells its state, and HTML forbids
+  // aria-expanded beside it); once hydrated, aria-expanded follows the panel's toggle.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -492,7 +500,7 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
   const entries = useMemo(() => menuEntries(fields.menu_repeater), [fields.menu_repeater]);
   const locked = panelOpen || openIndex !== null;
   const { hidden, opaque } = usePageHeader(headerRef, locked, ctx.region === "header");
-  const fallback = useLinksFallback(slotRef, listRef, burgerRef);
+  const { fallback, measured } = useLinksFallback(slotRef, listRef, burgerRef);
 
   const ownScheme = params.color_scheme ?? "normal";
   const scheme = headerScheme(ownScheme, opaque || panelOpen, ctx.nextScheme);
@@ -508,6 +516,7 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
       data-opaque={opaque || panelOpen ? "" : undefined}
       data-hidden={hidden && !locked ? "" : undefined}
       data-fallback={fallback ? "" : undefined}
+      data-measured={measured ? "" : undefined}
       data-orientation={params.orientation_x}
       data-ready={ready ? "" : undefined}
     >
@@ -559,7 +568,7 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
             className="hdr-burger"
             aria-label={t("header.open-menu")}
             aria-haspopup="dialog"
-            aria-expanded={panelOpen}
+            aria-expanded={hydrated ? panelOpen : undefined}
             aria-controls={`${idBase}-panel`}
             popoverTarget={`${idBase}-panel`}
           >

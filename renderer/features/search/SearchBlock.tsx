@@ -442,7 +442,7 @@ export function SearchBlock({
             ref={munButton}
             type="button"
             className="btn btn-secondary"
-            aria-expanded={small ? undefined : munOpen}
+            aria-expanded={small || !hydrated ? undefined : munOpen}
             popoverTarget={formOpener}
             onClick={(event) => {
               event.preventDefault();
