@@ -154,3 +154,63 @@ export const alertRecordSchema = z.object({
   sent: z.number().int().nonnegative(),
 });
 export type AlertRecord = z.infer<typeof alertRecordSchema>;
+
+/** Whole dollars in a language's Canadian format ("450 000 $", "$450,000"). */
+export const formatAlertPrice = (value: number, locale: "fr" | "en") =>
+  new Intl.NumberFormat(`${locale}-CA`, { style: "currency", currency: "CAD", maximumFractionDigits: 0 }).format(value);
+
+/**
+ * A saved search in a few words ("Condo · À vendre · Jusqu'à 500 000 $ · 2 villes · Zone de la
+ * carte"): the dialog, the alert's page, its e-mails and the studio say what is being watched.
+ * `t` reads locales/alerts; `typeLabel` names a property type; `cityName` a municipality code
+ * (when the caller knows the names; else a count of cities).
+ */
+export function summarizeSearch(
+  search: SavedSearch,
+  locale: "fr" | "en",
+  t: (key: string, options?: Record<string, unknown>) => string,
+  typeLabel: (code: (typeof PROPERTY_TYPES)[number]) => string,
+  cityName?: (code: string) => string | undefined,
+): string[] {
+  const parts: string[] = [];
+  if (search.type?.length) parts.push(search.type.map(typeLabel).join(", "));
+  if (search.forSaleForRent) parts.push(t(`alerts.summary.${search.forSaleForRent}`));
+  const min = search.price_min ? formatAlertPrice(search.price_min, locale) : undefined;
+  const max = search.price_max !== undefined ? formatAlertPrice(search.price_max, locale) : undefined;
+  if (min && max) parts.push(t("alerts.summary.price-range", { min, max }));
+  else if (min) parts.push(t("alerts.summary.price-min", { min }));
+  else if (max) parts.push(t("alerts.summary.price-max", { max }));
+  if (search.bedrooms) parts.push(t("alerts.summary.bedrooms", { count: search.bedrooms }));
+  if (search.bathrooms) parts.push(t("alerts.summary.bathrooms", { count: search.bathrooms }));
+  if (search.open_house) parts.push(t("alerts.summary.open-house"));
+  if (search.mun?.length) {
+    const names = cityName ? search.mun.map(cityName) : [];
+    parts.push(
+      names.length && names.every(Boolean) && names.length <= 3
+        ? names.join(", ")
+        : t("alerts.summary.cities", { count: search.mun.length }),
+    );
+  }
+  if (search.bounds) parts.push(t("alerts.summary.area"));
+  return parts.length ? parts : [t("alerts.summary.all")];
+}
+
+/** The search page's query of a saved search (as the page writes its filters: bounds never). */
+export function searchQueryOf(search: SavedSearch): string {
+  const params = new URLSearchParams();
+  if (search.mun?.length) params.set("mun", search.mun.join(","));
+  if (search.type?.length) params.set("type", search.type.join(","));
+  if (search.price_min) params.set("price_min", String(search.price_min));
+  if (search.price_max !== undefined) params.set("price_max", String(search.price_max));
+  if (search.bedrooms) params.set("bedrooms", String(search.bedrooms));
+  if (search.bathrooms) params.set("bathrooms", String(search.bathrooms));
+  if (search.forSaleForRent) params.set("forSaleForRent", search.forSaleForRent);
+  if (search.open_house) params.set("open_house", "true");
+  return params.toString();
+}
+
+/** The path of an alert's own page (the link in every e-mail), per language. */
+export const alertPagePath = (locale: "fr" | "en", token: string) =>
+  `/${locale}/${locale === "fr" ? "alerte" : "alert"}/${token}`;
+/** The one-click unsubscribe path (RFC 8058's List-Unsubscribe URL): short, for the header. */
+export const oneClickPath = (token: string) => `/u/${token}`;

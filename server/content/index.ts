@@ -3,6 +3,7 @@ import { AuthService } from "../auth/service";
 import { seedFixtureEditors } from "../auth/setup";
 import type { Config } from "../config";
 import { createFormServices, type FormServices } from "./form-services";
+import { alertRoutes } from "./routes/alerts";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
@@ -25,6 +26,7 @@ export const allRoutes: readonly Route[] = [
   ...lockRoutes,
   ...leadRoutes,
   ...feedRoutes,
+  ...alertRoutes,
 ];
 
 /**

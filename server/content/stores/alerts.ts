@@ -701,7 +701,7 @@ export class AlertsStore {
             .where("id", "=", id),
         )
         .executeTakeFirst();
-      if (!row || row.state !== "active") return undefined;
+      if (row?.state !== "active") return undefined;
       const frequency = row.frequency as AlertFrequency;
       const digest = frequency !== "instant";
       if (digest) {
