@@ -19,6 +19,10 @@ export default [
   route(":lang/qa/feed", "routes/feeds.tsx", { id: "feeds-en" }),
   route(":lang/propriete/:slug", "routes/listing.tsx", { id: "listing-fr" }),
   route(":lang/property/:slug", "routes/listing.tsx", { id: "listing-en" }),
+  // A saved-search alert's own page, and the List-Unsubscribe URL of its e-mails (issue 32).
+  route("fr/alerte/:token", "routes/alert.tsx", { id: "alert-fr" }),
+  route("en/alert/:token", "routes/alert.tsx", { id: "alert-en" }),
+  route("u/:token", "routes/alert-unsubscribe.ts", { id: "alert-unsubscribe" }),
   route(":lang/favoris", "routes/favourites.tsx", { id: "favourites-fr" }),
   route(":lang/favourites", "routes/favourites.tsx", { id: "favourites-en" }),
   route("fr/blogue/rss.xml", "routes/feed.ts", { id: "feed-fr" }),

@@ -8,11 +8,14 @@ import "../../messages/search";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import type { SavedSearch } from "../../../schema/alerts";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
 import { withVariant } from "../../ui/SmartLink";
+import { fetchAlertConsent } from "../alerts/api";
+import { LazyAlertDialog } from "../alerts/LazyAlertDialog";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
 import {
   activeFilterCount,
@@ -75,6 +78,10 @@ export function SearchBlock({
   const [municipalities, setMunicipalities] = useState<Municipality[]>([]);
   const [increments, setIncrements] = useState<number[]>(priceIncrements);
   const [overlayCount, setOverlayCount] = useState<number | undefined>();
+  // Saved-search alerts (issue 32): offered once the service says they are on for this site,
+  // with the consent sentence the dialog shows (and the server records).
+  const [alertConsent, setAlertConsent] = useState<string | undefined>();
+  const [alertOpen, setAlertOpen] = useState(false);
   const root = useRef<HTMLElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const mapBox = useRef<HTMLDivElement>(null);
@@ -120,6 +127,17 @@ export function SearchBlock({
   }, [visible, site]);
 
   // The map starts only once the layout shows its box (phones show it in map mode only):
+  useEffect(() => {
+    if (!visible) return;
+    let live = true;
+    void fetchAlertConsent(site).then((consent) => {
+      if (live) setAlertConsent(consent);
+    });
+    return () => {
+      live = false;
+    };
+  }, [visible, site]);
+
   // Leaflet in a hidden box reports the bounds of a point, and the list loaded inside them
   // was empty. Until then the list loads without bounds. Once started, the map stays.
   const [mapShown, setMapShown] = useState(false);
@@ -324,6 +342,17 @@ export function SearchBlock({
         <button type="button" className="btn btn-secondary" onClick={() => setOverlayOpen(true)}>
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
         </button>
+        {alertConsent ? (
+          <button type="button" className="btn btn-secondary search-bar__alert" onClick={() => setAlertOpen(true)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm-2 16a2 2 0 0 0 4 0z"
+                fill="currentColor"
+              />
+            </svg>
+            {t("search.create-alert")}
+          </button>
+        ) : null}
         <label className="search-bar__sort">
           <span>{t("search.sort.label")}</span>
           <select value={order} onChange={(e) => setOrder(e.target.value as Order)}>
@@ -405,6 +434,22 @@ export function SearchBlock({
           </div>
         ) : null}
       </div>
+      {alertConsent ? (
+        <LazyAlertDialog
+          isOpen={alertOpen}
+          onOpenChange={setAlertOpen}
+          consent={alertConsent}
+          page={typeof window === "undefined" ? `/${locale}` : window.location.pathname}
+          search={{
+            ...filters,
+            type: filters.type as SavedSearch["type"],
+            forSaleForRent: filters.forSaleForRent as SavedSearch["forSaleForRent"],
+            // The map's area when the list was filtered by it (what the visitor saw).
+            ...(showMap && view?.bounds ? { bounds: view.bounds } : {}),
+          }}
+          cityName={(code) => municipalities.find((m) => m.MUN_CODE === code)?.DESCRIPTION}
+        />
+      ) : null}
       <LazyFilterOverlay
         isOpen={overlayOpen}
         onOpenChange={setOverlayOpen}
