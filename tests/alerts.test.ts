@@ -283,6 +283,55 @@ describe("alerts", () => {
     expect(sink.messages).toHaveLength(3);
   });
 
+  it("makes a pending alert from the alert form's express consent, in the words the form showed", async () => {
+    const form = new URLSearchParams({
+      recaptcha_response: "offline-alert-form",
+      locale: "fr",
+      full_name: "Léa Roy",
+      first_name: "Léa",
+      last_name: "Roy",
+      phone: "",
+      email: "lea.roy@example.com",
+      form_type: "property_alert",
+      preferred_method_of_contact: "email",
+      address: "12 Main Street",
+      postal_code: "G1V 4T3",
+      city: "Québec",
+      municipality: "Lévis, Québec",
+      property_type: "condo",
+      current_client_situation: "tenant",
+      desired_moving_timeframe: "60-120",
+      budget_min: "200000",
+      budget_max: "",
+      nb_bedrooms: "2",
+      nb_bathrooms: "1",
+      consent_email: "yes",
+    });
+    const answer = await call("POST", `${PROTECTED_BASE}/contact`, form.toString(), {
+      "x-site-key": BROKER.site_key,
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(200);
+    const text = await consent("fr");
+    const lead = (await test.service.storage.submissions.list(BROKER.site_id, { offset: 0, limit: 1 })).submissions[0]!;
+    expect(lead.consent?.email.text).toBe(text);
+    const alert = (await test.service.storage.alerts.list(BROKER.site_id, { offset: 0, limit: 5, q: "lea.roy" }))
+      .alerts[0]!;
+    expect(alert).toMatchObject({
+      state: "pending",
+      frequency: "instant",
+      page: "/fr/proprietes",
+      consent: { text, source: "alert_form" },
+      search: { type: ["condo"], price_min: 200_000, bedrooms: 2, bathrooms: 1, forSaleForRent: "buy" },
+    });
+    const codes = (await test.service.storage.listings.municipalities())
+      .filter((m) => ["Lévis", "Québec"].includes(m.DESCRIPTION))
+      .map((m) => m.MUN_CODE)
+      .sort();
+    expect(alert.search.mun).toEqual(codes);
+    expect(codes).toHaveLength(2);
+  });
+
   it("answers unknown or malformed links 404", async () => {
     expect((await call("GET", "http://localhost/api/swc/alerts/AAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
     expect((await call("GET", "http://localhost/api/swc/alerts/short")).status).toBe(404);

@@ -6,7 +6,8 @@
  * button.
  */
 import { redirect } from "react-router";
-import { alertPagePath, alertViewSchema } from "../../schema/alerts";
+import { alertPagePath } from "../../schema/alerts-shared";
+import { parseAlertView } from "../features/alerts/api";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/alert-unsubscribe";
 
@@ -18,8 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (token) {
     const answer = await context.get(servicesContext).content.fetch(`/api/swc/alerts/${token}`, {});
     if (answer.ok) {
-      const view = alertViewSchema.safeParse(((await answer.json()) as { data?: unknown }).data);
-      if (view.success) locale = view.data.locale;
+      const view = parseAlertView(await answer.json());
+      if (view) locale = view.locale;
     }
   }
   throw redirect(alertPagePath(locale, token || "-"), { status: 303, headers: { "cache-control": "no-store" } });

@@ -8,22 +8,22 @@
  * token; the answer is the page again with what was done said at its top.
  */
 import "../messages/alerts";
+import "../messages/properties";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import {
   ALERT_FREQUENCIES,
   type AlertView,
   alertPagePath,
-  alertViewSchema,
   type SavedSearch,
   searchQueryOf,
   summarizeSearch,
-} from "../../schema/alerts";
+} from "../../schema/alerts-shared";
 import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../../schema/assets";
 import type { Block } from "../../schema/block";
 import { parseBlocks } from "../../schema/parse";
-import { PROPERTY_TYPE_LABELS } from "../../schema/search";
 import { BlockList } from "../blocks/BlockList";
+import { parseAlertView } from "../features/alerts/api";
 import "../features/forms/forms.css";
 import "../features/alerts/alerts.css";
 import { type AppServices, servicesContext } from "../lib/context";
@@ -52,9 +52,9 @@ async function readAlert(services: AppServices, token: string): Promise<AlertVie
   const response = await services.content.fetch(`/api/swc/alerts/${token}`, {});
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`The alert could not be read (${response.status})`);
-  const parsed = alertViewSchema.safeParse(((await response.json()) as { data?: unknown }).data);
-  if (!parsed.success) throw new Error("The alert's answer did not parse");
-  return parsed.data;
+  const view = parseAlertView(await response.json());
+  if (!view) throw new Error("The alert's answer did not parse");
+  return view;
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -173,7 +173,7 @@ function SearchSummary({ search, locale }: { search: SavedSearch; locale: "fr" |
     search,
     locale,
     (k, o) => t(k, o),
-    (code) => PROPERTY_TYPE_LABELS[code][locale],
+    (code) => t(`properties.types.${code}`),
   );
   return (
     <ul className="alert-summary">

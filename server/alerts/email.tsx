@@ -245,20 +245,32 @@ function summary(search: SavedSearch, locale: Locale): string[] {
   );
 }
 
-function dateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(`${locale}-CA`, {
-    timeZone: LEAD_TIME_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A date formatter per language and style, made once (making one costs more than rendering an item). */
+function dateFormat(locale: Locale, style: "day" | "time"): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      `${locale}-CA`,
+      style === "day"
+        ? { timeZone: LEAD_TIME_ZONE, dateStyle: "long" }
+        : {
+            timeZone: LEAD_TIME_ZONE,
+            weekday: "long",
+            day: "numeric",
+            month: "long",
+            hour: "numeric",
+            minute: "2-digit",
+          },
+    );
+    formats.set(key, format);
+  }
+  return format;
 }
 
-function day(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(`${locale}-CA`, { timeZone: LEAD_TIME_ZONE, dateStyle: "long" }).format(new Date(iso));
-}
+const dateTime = (iso: string, locale: Locale) => dateFormat(locale, "time").format(new Date(iso));
+const day = (iso: string, locale: Locale) => dateFormat(locale, "day").format(new Date(iso));
 
 /** An item's lines of facts: what happened, the price (and the old one), the address, specs. */
 function itemFacts(item: AlertItem, locale: Locale) {

@@ -80,11 +80,11 @@ export function compileSearch(search: SavedSearch): (facts: Facts) => boolean {
       (f.lat >= bounds.south && f.lat <= bounds.north && f.lng >= bounds.west && f.lng <= bounds.east));
 }
 
-function itemOf(listing: ListingRecord, kind: AlertItemKind, event: ListingEvent): AlertItem {
+function itemOf(listing: ListingRecord, price: number, kind: AlertItemKind, event: ListingEvent): AlertItem {
   const item: AlertItem = {
     uls: listing.uls,
     kind,
-    price: listing.price,
+    price,
     rent: listing.forSaleForRent === "rent",
     address: listing.address,
     url: listing.url,
@@ -116,7 +116,20 @@ export function matchEvents(
   records: ReadonlyMap<string, { listing: ListingRecord; off: boolean }>,
   alerts: readonly ActiveAlert[],
 ): AlertMatch[] {
-  const compiled = alerts.map((a) => ({ alert: a, test: compileSearch(a.search) }));
+  // Searches by property type (most name one or two): an event is tested against the searches of
+  // its listing's type and those of any type, not against every subscription.
+  const anyType: { alert: ActiveAlert; test: (facts: Facts) => boolean }[] = [];
+  const byType = new Map<string, typeof anyType>();
+  for (const alert of alerts) {
+    const entry = { alert, test: compileSearch(alert.search) };
+    if (!alert.search.type?.length) anyType.push(entry);
+    else
+      for (const type of new Set(alert.search.type)) {
+        const list = byType.get(type);
+        if (list) list.push(entry);
+        else byType.set(type, [entry]);
+      }
+  }
   const out: AlertMatch[] = [];
   for (const event of events) {
     const record = records.get(event.uls);
@@ -155,16 +168,34 @@ export function matchEvents(
       }
     }
     if (!kind) continue;
-    for (const { alert, test } of compiled) {
-      if (event.seq <= alert.from_seq || !test(facts)) continue;
-      let itemKind = kind;
-      if (before) {
-        // Into the range by this change: new for this search. Out of it or a rise: nothing.
-        if (!test(before)) itemKind = "new";
-        else if (facts.price >= before.price) continue;
+    // What the e-mail shows, made once per event and kind (thousands of searches may share it).
+    const items = new Map<AlertItemKind, Record<string, unknown>>();
+    const itemFor = (itemKind: AlertItemKind) => {
+      let item = items.get(itemKind);
+      if (!item) {
+        item = itemOf(listing, facts.price, itemKind, event) as unknown as Record<string, unknown>;
+        items.set(itemKind, item);
       }
-      const item = itemOf({ ...listing, price: facts.price }, itemKind, event);
-      out.push({ subscription_id: alert.id, seq: event.seq, uls: event.uls, kind: itemKind, data: { ...item } });
+      return item;
+    };
+    for (const candidates of [byType.get(facts.type), anyType]) {
+      if (!candidates) continue;
+      for (const { alert, test } of candidates) {
+        if (event.seq <= alert.from_seq || !test(facts)) continue;
+        let itemKind = kind;
+        if (before) {
+          // Into the range by this change: new for this search. Out of it or a rise: nothing.
+          if (!test(before)) itemKind = "new";
+          else if (facts.price >= before.price) continue;
+        }
+        out.push({
+          subscription_id: alert.id,
+          seq: event.seq,
+          uls: event.uls,
+          kind: itemKind,
+          data: itemFor(itemKind),
+        });
+      }
     }
   }
   return out;

@@ -7,11 +7,16 @@
  * focus trapped and restored, Escape closes; full screen on a phone.
  */
 import "../../messages/alerts";
+import "../../messages/properties";
 import "../../messages/forms";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ALERT_FREQUENCIES, type AlertFrequency, type SavedSearch, summarizeSearch } from "../../../schema/alerts";
-import { PROPERTY_TYPE_LABELS } from "../../../schema/search";
+import {
+  ALERT_FREQUENCIES,
+  type AlertFrequency,
+  type SavedSearch,
+  summarizeSearch,
+} from "../../../schema/alerts-shared";
 import { useSite } from "../../lib/site";
 import { SiteModal } from "../../ui/shell/SiteModal";
 import { CheckboxField, PrivacyNote, RadioGroupField, TextField } from "../forms/fields";
@@ -53,7 +58,7 @@ export function AlertDialog(props: AlertDialogProps) {
     props.search,
     locale,
     (k, o) => t(k, o),
-    (code) => PROPERTY_TYPE_LABELS[code][locale],
+    (code) => t(`properties.types.${code}`),
     props.cityName,
   );
 

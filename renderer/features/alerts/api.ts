@@ -3,7 +3,7 @@
  * on the protected client with the site key, like the contact form. Answers parsed with zod/mini.
  */
 import * as z from "zod/mini";
-import type { SavedSearch } from "../../../schema/alerts";
+import type { AlertView, SavedSearch } from "../../../schema/alerts-shared";
 
 export interface AlertSite {
   micrositeId?: string;
@@ -65,4 +65,26 @@ export async function postAlert(
   }
   const parsed = answerSchema.safeParse(await response.json().catch(() => ({})));
   return { status: response.status, errors: (parsed.success && parsed.data.errors) || {} };
+}
+
+const viewSchema = z.object({
+  data: z.object({
+    email: z.string(),
+    locale: z.enum(["fr", "en"]),
+    frequency: z.enum(["instant", "daily", "weekly"]),
+    state: z.enum(["pending", "active", "paused", "unsubscribed"]),
+    // The service parsed the search when it was saved; its shape is SavedSearch.
+    search: z.record(z.string(), z.unknown()),
+    page: z.string(),
+    site_name: z.string(),
+    created_at: z.string(),
+    confirmed_at: z.nullable(z.string()),
+    others: z.number(),
+  }),
+});
+
+/** An alert's view from the content service's answer (GET /api/swc/alerts/{token}), or undefined. */
+export function parseAlertView(body: unknown): AlertView | undefined {
+  const parsed = viewSchema.safeParse(body);
+  return parsed.success ? { ...parsed.data.data, search: parsed.data.data.search as SavedSearch } : undefined;
 }

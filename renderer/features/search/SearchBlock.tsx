@@ -8,7 +8,7 @@ import "../../messages/search";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { SavedSearch } from "../../../schema/alerts";
+import type { SavedSearch } from "../../../schema/alerts-shared";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";

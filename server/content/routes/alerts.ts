@@ -42,6 +42,7 @@ import { clientIp } from "../rate-limit";
 import type { Route, RouteContext } from "../service";
 import { AlertLimitError } from "../stores/alerts";
 import type { SiteRecord } from "../stores/content";
+import { originOf } from "./contact";
 
 const scheduleOf = (config: Config) => ({
   timeZone: config.ALERTS_TIME_ZONE,
@@ -49,12 +50,7 @@ const scheduleOf = (config: Config) => ({
   weekday: config.ALERTS_WEEKLY_DAY,
 });
 
-/** Where links of a site's e-mails point: PUBLIC_ORIGIN, else the origin the visitor used when it is one of the site's. */
-function originFor(ctx: RouteContext, site: SiteRecord): string | null {
-  if (ctx.config.PUBLIC_ORIGIN) return ctx.config.PUBLIC_ORIGIN.replace(/\/$/, "");
-  const url = new URL(ctx.request.url);
-  return site.domains.includes(url.hostname) ? url.origin : null;
-}
+const originFor = (ctx: RouteContext, site: SiteRecord) => originOf(ctx.config, ctx.request, site);
 
 function requireAlerts(ctx: RouteContext): void {
   if (!alertsEnabled(ctx.config)) throw new HttpError(404, "Alerts are not available on this site");
@@ -294,13 +290,13 @@ export const alertRoutes: Route[] = [
     handler: async (ctx) => {
       const token = tokenOf(ctx);
       // RFC 8058: the body is List-Unsubscribe=One-Click (form-encoded or multipart), nothing else needed.
+      const alert = await ctx.storage.alerts.byToken(token, new Date());
+      if (!alert) throw new HttpError(404, "This link matches no alert");
       const raw = new TextDecoder().decode(await readBody(ctx.request, ctx.maxBody));
       const oneClick =
         /(^|&|\n)List-Unsubscribe=One-Click(\r?$|&|\r?\n)/m.test(raw) ||
         /name="List-Unsubscribe"\r?\n\r?\nOne-Click/.test(raw);
       if (!oneClick) throw new HttpError(400, "Send List-Unsubscribe=One-Click", { "List-Unsubscribe": "required" });
-      const alert = await ctx.storage.alerts.byToken(token, new Date());
-      if (!alert) throw new HttpError(404, "This link matches no alert");
       const result = await ctx.storage.alerts.change(alert.id, { action: "unsubscribe" }, await changeOptions(ctx));
       await ctx.audit({
         action: "alert.unsubscribe",
