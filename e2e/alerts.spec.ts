@@ -18,6 +18,7 @@ import { SMTPServer } from "smtp-server";
 import { recreateDatabase } from "../scripts/pg-cluster";
 import type { ListingRecord } from "../server/content/data/listings-generator";
 import { openPostgresStorage, openSqliteStorage, type Storage } from "../server/content/storage";
+import { signInPage } from "../tests/helpers/editors";
 import { expect, expectNoAxeViolations, t, test } from "./helpers";
 import { e2eOrigin } from "./studio-helpers";
 
@@ -269,5 +270,30 @@ test("a visitor creates an alert on a phone, confirms it, gets one e-mail and un
     expect(sink.messages).toHaveLength(2);
   } finally {
     await store.close();
+  }
+});
+
+test("the broker sees the alert with its search and the consent proof in the inbox, and exports it", async ({
+  page,
+}) => {
+  await signInPage(page, origin, "editor");
+  await page.goto(`${origin}/fr/qa/demandes?tab=alerts`);
+  const tab = page.getByRole("tab", { name: t("fr", "alerts.studio.title") });
+  await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 20_000 });
+  const row = page.locator(".alerts-row").first();
+  await expect(row).toContainText("zoe.belanger@example.com");
+  await expect(row).toContainText(t("fr", "alerts.states.unsubscribed"));
+  await row.getByText(t("fr", "alerts.studio.fields.consent_text")).first().click();
+  await expect(row.locator("dd").first()).toContainText("permis OACIQ J7421");
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: t("fr", "alerts.studio.export") }).click();
+  const csv = fs.readFileSync((await (await download).path())!, "utf8");
+  expect(csv).toContain("zoe.belanger@example.com");
+  expect(csv).toContain(t("fr", "alerts.studio.fields.consent_text"));
+  expect(csv).toContain("retirer mon consentement en tout temps");
+  for (const width of [360, 390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 800 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `studio-alerts-${width}.png`), fullPage: true });
   }
 });
