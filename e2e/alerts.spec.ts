@@ -180,6 +180,11 @@ test("a visitor creates an alert on a phone, confirms it, gets one e-mail and un
   await page.goto(`${origin}/fr/proprietes`);
   const open = page.getByRole("button", { name: t("fr", "search.create-alert") });
   await expect(open).toBeVisible({ timeout: 20_000 });
+  for (const width of [360, 390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 800 : 900 });
+    await page.screenshot({ path: path.join(SHOTS, `search-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
   await open.click();
   const dialog = page.getByRole("dialog", { name: t("fr", "alerts.dialog.title") });
   await expect(dialog).toBeVisible();
