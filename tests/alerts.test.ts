@@ -344,3 +344,36 @@ async function firstUls(): Promise<string | undefined> {
   const rows = await test.service.storage.listings.search({ forSaleForRent: "buy" }, "newest", 0, 1);
   return rows[0]?.uls;
 }
+
+describe("alerts without SMTP_URL", () => {
+  it("offers no alert: the search's question is answered null (no 404 in the console), a sign-up 404", async () => {
+    const off = await createTestService({ SMTP_URL: "" });
+    try {
+      const ask = (method: string, path: string, body?: unknown) =>
+        off.service.handle(
+          new Request(`${PROTECTED_BASE}${path}`, {
+            method,
+            headers: { "x-site-key": BROKER.site_key, "content-type": "application/json", accept: "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+      const consentAnswer = await ask("GET", "/alerts/consent?locale=fr");
+      expect(consentAnswer.status).toBe(200);
+      expect(await consentAnswer.json()).toEqual({ consent: null });
+      const signUp = await ask("POST", "/alerts", {
+        email: "x@example.com",
+        frequency: "daily",
+        locale: "fr",
+        search: {},
+        page: "/fr/proprietes",
+        consent: true,
+        consent_text: "…",
+        recaptcha_response: "offline-x",
+      });
+      expect(signUp.status).toBe(404);
+      expect((await off.service.storage.alerts.list(BROKER.site_id, { offset: 0, limit: 5 })).total).toBe(0);
+    } finally {
+      await off.cleanup();
+    }
+  });
+});

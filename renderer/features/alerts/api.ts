@@ -18,7 +18,7 @@ const headers = (site: AlertSite) => ({
   "content-language": site.locale,
 });
 
-const consentSchema = z.object({ consent: z.string() });
+const consentSchema = z.object({ consent: z.nullable(z.string()) });
 
 /** The consent sentence in the page's language; undefined when alerts are off for this site. */
 export async function fetchAlertConsent(site: AlertSite): Promise<string | undefined> {
@@ -26,7 +26,7 @@ export async function fetchAlertConsent(site: AlertSite): Promise<string | undef
     const response = await fetch(`${base(site)}/consent?locale=${site.locale}`, { headers: headers(site) });
     if (!response.ok) return undefined;
     const parsed = consentSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.consent : undefined;
+    return parsed.success ? (parsed.data.consent ?? undefined) : undefined;
   } catch {
     return undefined;
   }

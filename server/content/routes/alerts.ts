@@ -3,7 +3,7 @@
  * bad input is a 4xx that stores nothing.
  *
  * Visitors (the site key's protected client, like the contact form):
- *   GET  /api/swc/{microsite}/alerts/consent?locale=fr   the consent sentence to show beside the box (404: alerts off)
+ *   GET  /api/swc/{microsite}/alerts/consent?locale=fr   the consent sentence to show beside the box (null: alerts off)
  *   POST /api/swc/{microsite}/alerts                     a new alert (JSON): rate limit (429), fields (400),
  *                                                        the consent sentence must be the current one (409),
  *                                                        captcha (403); stored pending with its consent and
@@ -176,10 +176,14 @@ export const alertRoutes: Route[] = [
     clients: ["protected"],
     handler: async (ctx) => {
       if (!ctx.site) throw new HttpError(401, "Missing or invalid site key");
-      requireAlerts(ctx);
       const parsed = consentQuerySchema.safeParse(queryObject(ctx.url));
       if (!parsed.success) throw new HttpError(400, "Invalid query", fieldErrors(parsed.error));
-      const sender = senderOrRefuse(ctx.site, parsed.data.locale, originFor(ctx, ctx.site));
+      // Alerts off, or a site without a mailing address (CASL): answered, not a 404, since every
+      // search page asks (a 404 is an error in the visitor's console).
+      const sender = alertsEnabled(ctx.config)
+        ? alertSenderOf(ctx.site, parsed.data.locale, originFor(ctx, ctx.site) ?? undefined)
+        : undefined;
+      if (!sender) return json({ consent: null });
       return json({ consent: alertConsentText(parsed.data.locale, sender), version: ALERT_CONSENT_VERSION });
     },
   },
