@@ -22,6 +22,28 @@ const FRESH_DATABASE =
 // The project's Node 24 (npm package `node`) first, even when Playwright is started outside npm.
 const PATH = `${path.resolve(import.meta.dirname, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}`;
 
+// The PostgreSQL pass (scripts/e2e-postgres.ts) runs the journeys that write through the store
+// or read what differs between the stores (search and map bounds, sessions, locks, drafts,
+// leads, publishing, the page cache across processes). Journeys that only render pages read
+// them through the same repository contract, which tests/store/ checks on both stores: they
+// run once, on the embedded store, which keeps the whole suite under an hour on two cores.
+const RENDER_ONLY_SPECS = [
+  "blog.spec.ts",
+  "carousels.spec.ts",
+  "gallery.spec.ts",
+  "header.spec.ts",
+  "heroes.spec.ts",
+  "locale-reload.spec.ts",
+  "media.spec.ts",
+  "offices.spec.ts",
+  "people.spec.ts",
+  "previews.spec.ts",
+  "shell.spec.ts",
+  "visitor-journeys.spec.ts",
+  "visitor-sweep.spec.ts",
+];
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   args: [
@@ -36,6 +58,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "e2e",
+  testIgnore: ON_POSTGRES ? RENDER_ONLY_SPECS.map((spec) => `**/${spec}`) : [],
   // Playwright empties outputDir at start: keep it apart from the JSON reports in test-results/.
   outputDir: "test-results/playwright-artifacts",
   fullyParallel: true,

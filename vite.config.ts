@@ -94,7 +94,9 @@ function zodCopies(): Plugin {
  * canvas shows public blocks); they share nothing but React.
  */
 function studioAriaCopy(): Plugin {
-  const ARIA = /^(?:react-aria-components|react-aria|react-stately|@react-aria\/|@react-stately\/)/;
+  // @internationalized/*: the studio's date fields hand their values to react-aria, which must see the same classes.
+  const ARIA =
+    /^(?:react-aria-components|react-aria|react-stately|@react-aria\/|@react-stately\/|@internationalized\/)/;
   const studioDir = fileURLToPath(new URL("./studio/", import.meta.url));
   const SHARED = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
   const MARK = /\?aria=studio$/;

@@ -253,9 +253,21 @@ test.describe("property alert form", () => {
         "aria-valuetext",
         tf(locale, "multi-step-form.progress", { step: 6, total: 6 }),
       );
+      // Send is never greyed without a word: pressed empty, it says what is missing.
       const send = button("submit");
-      await expect(send).toBeDisabled();
+      await expect(send).toBeEnabled();
+      await send.click();
+      for (const field of ["address", "postal_code", "city"])
+        await expect(root.locator(".form-danger")).toContainText(t(locale, `multi-step-form.errors.${field}-required`));
+      await expect(root.locator('[name="address"]')).toBeFocused();
+      await expect(root.locator('[name="address"]')).toHaveAttribute("aria-invalid", "true");
       await root.locator('[name="address"]').fill("12, rue des Érables");
+      // Digits first cannot be a postal code: said at once, not dropped in silence.
+      await root.locator('[name="postal_code"]').fill("123456");
+      await expect(root.locator('[name="postal_code"]')).toHaveValue("");
+      await expect(root.locator(".form-field", { has: page.locator('[name="postal_code"]') })).toContainText(
+        t(locale, "multi-step-form.errors.postal_code-invalid"),
+      );
       await root.locator('[name="postal_code"]').fill("g6v3h1");
       await expect(root.locator('[name="postal_code"]')).toHaveValue("G6V 3H1");
       await root.locator('[name="city"]').fill("Lévis");
@@ -418,7 +430,7 @@ test.describe("property valuation form", () => {
 });
 
 test.describe("mortgage calculator", () => {
-  test("shows the payment only after Calculate (fr)", async ({ page }) => {
+  test("shows the payment after Calculate, then follows the fields; French decimals (fr)", async ({ page }) => {
     await open(page, "/fr/calculatrice-hypothecaire", ".calculator");
     const calc = page.locator(".calculator");
     const cost = calc.locator('[name="cost"]');
@@ -432,23 +444,27 @@ test.describe("mortgage calculator", () => {
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
     await down.fill("100000");
     await expect(down).toHaveValue("100 000");
-    await expect(calc.locator('[name="down_payment_percentage"]')).toHaveValue("20.00");
+    await expect(calc.locator('[name="down_payment_percentage"]')).toHaveValue("20,00");
     await expect(calc.locator('[name="loan_amount"]')).toHaveValue("400 000");
+    // The default rate in the French format, then a rate typed the French way.
+    await expect(calc.locator('[name="interest_rate"]')).toHaveValue("5,5");
+    await calc.locator('[name="interest_rate"]').fill("4,79");
+    await expect(calc.getByText(t("fr", "calculator.errors.interest-rate"))).toHaveCount(0);
+    await calc.getByRole("button", { name: "Calculer" }).click();
+    await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^2\s278,83\s\$$/);
     await calc.locator('[name="interest_rate"]').fill("5");
     await expect(calc.locator('[name="amortization_period"]')).toHaveValue("25");
     await expect(calc.locator('[name="payment_frequency"]')).toHaveValue("monthly");
-    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
-    await calc.getByRole("button", { name: "Calculer" }).click();
+    // Once calculated, the result follows the fields.
     await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^2\s326,42\s\$$/);
     await calc.locator('[name="payment_frequency"]').selectOption("bi-weekly");
-    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
-    await calc.getByRole("button", { name: "Calculer" }).click();
     await expect(calc.getByTestId("mortgage-payment")).toHaveText(/^1\s163,21\s\$$/);
 
     // Too high, then a negative rate: Calculate disabled.
     await down.fill("600000");
     await expect(calc.locator(".form-danger")).toContainText(t("fr", "calculator.messages.down-payment-too-high"));
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();
+    await expect(calc.getByTestId("mortgage-payment")).toHaveCount(0);
     await down.fill("100000");
     await calc.locator('[name="interest_rate"]').fill("-1");
     await expect(calc.getByRole("button", { name: "Calculer" })).toBeDisabled();

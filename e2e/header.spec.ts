@@ -52,13 +52,28 @@ test.describe("mobile panel (phone)", () => {
   test("opens an accordion submenu and closes on a link click", async ({ page }) => {
     await goto(page, "/fr");
     const dialog = await openPanel(page);
-    const toggle = dialog.getByRole("button", { name: "À propos" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    // A <details> per submenu: it opens without the page's script too.
+    const group = dialog.locator("details", { has: page.locator("summary", { hasText: "À propos" }) });
+    await expect(group).not.toHaveAttribute("open");
+    await group.locator("summary").click();
+    await expect(group).toHaveAttribute("open", "");
     await dialog.getByRole("link", { name: "Termes et conditions" }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/fr\/termes-et-conditions$/);
+  });
+
+  test("Tab stays inside the open panel, which has focus when it opens", async ({ page }) => {
+    await goto(page, "/fr");
+    const dialog = await openPanel(page);
+    await expect(dialog).toBeFocused();
+    const stops = await dialog.evaluate(
+      (panel) =>
+        [...panel.querySelectorAll("a[href], button, summary")].filter((el) => el.getClientRects().length > 0).length,
+    );
+    for (let i = 0; i < stops + 2; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+    }
   });
 
   test("shows the SMS call to action on mobile", async ({ page }) => {
@@ -157,4 +172,85 @@ test.describe("desktop navigation", () => {
     }
     await expect(header).not.toHaveAttribute("data-hidden", "");
   });
+});
+
+test.describe("the menu without the page's script", () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+
+  test("the hamburger opens the panel, a submenu opens, Escape and the close button close it", async ({ page }) => {
+    await page.goto("/fr/a-propos");
+    const burger = page.getByRole("button", { name: fr.header["open-menu"] });
+    await burger.tap();
+    const dialog = page.getByRole("dialog", { name: fr.header.menu });
+    await expect(dialog).toBeVisible();
+    // Inside the screen, whole, once it has slid in.
+    await expect
+      .poll(async () => {
+        const box = (await dialog.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 320;
+      })
+      .toBe(true);
+    await dialog.locator("summary", { hasText: "À propos" }).tap();
+    await expect(dialog.getByRole("link", { name: "Termes et conditions" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await burger.tap();
+    await dialog.getByRole("button", { name: fr.header["close-menu"] }).tap();
+    await expect(dialog).toBeHidden();
+    await burger.tap();
+    await dialog.getByRole("link", { name: "Contact" }).tap();
+    await expect(page).toHaveURL(/\/fr\/contact$/);
+  });
+});
+
+test.describe("desktop submenus without the page's script", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("a submenu opens under the pointer and for the keyboard, and its links work", async ({ page }) => {
+    await page.goto("/fr");
+    const nav = page.getByRole("navigation", { name: fr.header["main-navigation"] });
+    const toggle = nav.getByRole("button", { name: "À propos" });
+    const submenu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    const terms = submenu.getByRole("link", { name: "Termes et conditions" });
+    await expect(submenu).toBeHidden();
+    await toggle.hover();
+    await expect(terms).toBeVisible();
+    await page.mouse.move(640, 600);
+    await expect(submenu).toBeHidden();
+    // The keyboard: on the toggle the submenu shows, Tab goes into it.
+    await toggle.focus();
+    await expect(terms).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(submenu.getByRole("link").first()).toBeFocused();
+    await terms.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/fr\/termes-et-conditions$/);
+  });
+});
+
+test.describe("favourites from the header", () => {
+  for (const { width, phone } of [
+    { width: 320, phone: true },
+    { width: 1440, phone: false },
+  ]) {
+    test(`one tap away at ${width} px, on content pages and a listing`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const answer = await request.get("/api/swc/ms-demo-broker/properties?limit=1", {
+        headers: { "x-site-key": "sk_demo_broker_public_0001" },
+      });
+      const listing = ((await answer.json()) as { data: { propertiesListing: { url: { fr: string } }[] } }).data
+        .propertiesListing[0]!.url.fr;
+      for (const path of ["/fr", "/fr/blogue", "/fr/proprietes", listing]) {
+        await page.goto(path);
+        const link = page.locator(".site-header").getByRole("link", { name: fr.header.favourites });
+        await expect(link, path).toBeInViewport({ ratio: 1 });
+        expect(phone || (await link.boundingBox())!.width >= 24).toBe(true);
+      }
+      await page.locator(".site-header").getByRole("link", { name: fr.header.favourites }).click();
+      await expect(page).toHaveURL(/\/fr\/favoris$/);
+      await page.goto("/en/about");
+      await page.locator(".site-header").getByRole("link", { name: en.header.favourites }).click();
+      await expect(page).toHaveURL(/\/en\/favourites$/);
+    });
+  }
 });

@@ -89,3 +89,12 @@ export { expect };
 
 /** The status code of a document answer; a 404 document logs "Failed to load resource" in Chromium. */
 export const RESOURCE_404 = /Failed to load resource: the server responded with a status of 404/;
+
+/**
+ * The search page once its script runs: the server renders the first cards with the page, so
+ * they show before the block can answer a click (the search block marks itself `data-ready`).
+ */
+export async function searchReady(page: Page): Promise<void> {
+  await expect(page.locator(".search-block[data-ready]")).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator(".search-grid .property-card").first()).toBeVisible();
+}

@@ -35,7 +35,7 @@ test.describe("members search hero", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Émilie Bouchard" })).toBeVisible();
-    await expect(dialog).toContainText("emilie.bouchard@rive-sud.immo");
+    await expect(dialog).toContainText("emilie.bouchard@immobilierrivesud.ca");
     await expect(dialog.getByRole("button", { name: "1 programme" })).toBeVisible();
 
     await page.keyboard.press("Escape");

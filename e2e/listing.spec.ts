@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DEFAULT_LISTING_COUNT, generateListings } from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { REMOVED_DEMO_LISTINGS } from "../server/content/seed-stores";
-import { expect, expectNoAxeViolations, RESOURCE_404, t, test } from "./helpers";
+import { expect, expectNoAxeViolations, RESOURCE_404, searchReady, t, test } from "./helpers";
 import { signIn } from "./studio-helpers";
 
 const BROKER = { site_id: "demo-broker", microsite_id: "ms-demo-broker", site_key: "sk_demo_broker_public_0001" };
@@ -55,7 +55,7 @@ for (const width of [390, 1440] as const) {
       test.setTimeout(90_000);
       await page.goto(SEARCH);
       const cards = page.locator(".search-grid .property-card");
-      await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+      await searchReady(page);
       // Scroll down the list a little, then open the fourth card.
       const card = cards.nth(3);
       await card.scrollIntoViewIfNeeded();
@@ -193,6 +193,8 @@ for (const width of [390, 1440] as const) {
       const grouped = (n: number) => new RegExp(`^${new Intl.NumberFormat("fr-CA").format(n).replace(/\D/g, "\\s")}$`);
       await expect(calc.locator('[name="cost"]')).toHaveValue(grouped(price), { timeout: 15_000 });
       await expect(calc.locator('[name="down_payment"]')).toHaveValue(grouped(Number(query.get("down_payment"))));
+      // Arriving with amounts shows their payment at once.
+      await expect(calc.getByTestId("mortgage-payment")).toHaveText(/\d\s\$$/);
       await page.goBack();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(cardAddress);
 
@@ -222,7 +224,7 @@ for (const width of [390, 1440] as const) {
     });
 
     test("a sold listing says so and shows no price; the page passes axe", async ({ page }) => {
-      const sold = (await listings(page, "forSaleForRent=buy&limit=100")).find((l) => l.badge === "sold")!;
+      const sold = (await listings(page, "forSaleForRent=buy&status=sold&limit=100")).find((l) => l.badge === "sold")!;
       await page.goto(sold.url.fr);
       await expect(page.locator(".listing-badge")).toHaveText(t("fr", "properties.badges.sold"));
       await expect(page.locator(".listing-price__transaction")).toHaveText(t("fr", "listing.transaction.sold"));

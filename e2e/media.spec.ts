@@ -110,8 +110,8 @@ test("contact infos show the chosen contact details with links", async ({ page }
   const block = page.locator('[data-block-type="contact_infos_block"]');
   await expect(block.locator("[data-key]")).toHaveCount(4);
   await expect(block.getByRole("link", { name: "418 555-0142" }).first()).toHaveAttribute("href", "tel:+14185550142");
-  await expect(block.getByRole("link", { name: "julie@julietremblay.example" })).toHaveAttribute(
+  await expect(block.getByRole("link", { name: "julie@julietremblay.ca" })).toHaveAttribute(
     "href",
-    "mailto:julie@julietremblay.example",
+    "mailto:julie@julietremblay.ca",
   );
 });

@@ -117,16 +117,20 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   // The French canvas keeps the French title.
   await expect(title).toHaveText(FR.newTitle);
 
-  // The studio in English previews the English text of the same draft.
-  await ui.toolbar.getByRole("link", { name: st("fr", "studio.toolbar.other-locale") }).click();
-  await expect(page).toHaveURL(/\/en\/qa\/sections$/);
+  // The studio in English previews the English text of the same draft. The language link is on
+  // the studio's first row (issue 29) and keeps the address naming the open document (?demo).
+  await page
+    .locator(".studio-nav-row")
+    .getByRole("link", { name: st("fr", "studio.toolbar.other-locale") })
+    .click();
+  await expect(page).toHaveURL(/\/en\/qa\/sections\?demo$/);
   await expect(studioBlock(page, id).locator("h2")).toHaveText(EN.newTitle, { timeout: 15_000 });
   expect(await blockIds(page)).toEqual(afterDrag);
   await page
-    .getByRole("toolbar", { name: st("en", "studio.toolbar.label") })
+    .locator(".studio-nav-row")
     .getByRole("link", { name: st("en", "studio.toolbar.other-locale") })
     .click();
-  await expect(page).toHaveURL(/\/fr\/qa\/sections$/);
+  await expect(page).toHaveURL(/\/fr\/qa\/sections\?demo$/);
   await expect(title).toHaveText(FR.newTitle, { timeout: 15_000 });
 
   // ---- 2. Rich text: a bold, italic link; a heading; a bullet list.

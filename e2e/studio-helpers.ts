@@ -26,6 +26,28 @@ export const e2eOrigin = () => String(test.info().project.use.baseURL);
 export const signIn = (page: Page, role: FixtureRole = "editor") => signInPage(page, e2eOrigin(), role);
 
 /**
+ * Discards the server draft of a page of the demo site, if any (a test that edits it starts from
+ * the published page, and so does its retry): the page's lock is taken from the editor's other
+ * sessions first, as the studio does when it opens a page.
+ */
+export async function discardServerDraft(page: Page, pageId: string, site = "demo-broker"): Promise<void> {
+  const origin = e2eOrigin();
+  const path = `${encodeURIComponent(site)}/${encodeURIComponent(pageId)}`;
+  const lock = await page.request.post(`${origin}/api/locks/${path}`, { headers: { origin }, data: { own: true } });
+  expect(lock.status()).toBe(200);
+  const answer = await page.request.get(`${origin}/api/drafts/${path}`);
+  expect(answer.status()).toBe(200);
+  const { draft } = (await answer.json()) as { draft: { revision: number } | null };
+  if (draft) {
+    const removed = await page.request.delete(`${origin}/api/drafts/${path}?revision=${draft.revision}`, {
+      headers: { origin },
+    });
+    expect(removed.status()).toBe(200);
+  }
+  await page.request.delete(`${origin}/api/locks/${path}`, { headers: { origin } });
+}
+
+/**
  * The page's blocks on the canvas in order, by their studio id. Only the canvas's own children:
  * a block that renders blocks inside it (a blog post's content) shows them decorated too, once
  * its view has loaded.

@@ -5,6 +5,7 @@ import {
   blockButton,
   blockIds,
   chooseScheme,
+  discardServerDraft,
   dragFromPalette,
   openMenuItem,
   signIn,
@@ -16,10 +17,12 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeEach(({ page }) => signIn(page));
 
 test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({ page }) => {
+  // The home page with no draft anywhere (a retry finds the first attempt's on the server).
+  await discardServerDraft(page, "home");
   await page.goto("/fr/qa/sections");
   await page.evaluate(() => localStorage.clear());
   await page.goto("/fr/qa/sections");
-  // No draft: the studio opens the demo page by itself.
+  // The studio opens the home page by itself.
   await waitForCanvas(page);
   const initial = await blockIds(page);
   expect(initial.length).toBeGreaterThan(3);
@@ -31,7 +34,7 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   await dragFromPalette(page, "text_block_2", 3);
   const afterDrag = await blockIds(page);
   expect(afterDrag.length).toBe(initial.length + 1);
-  const inserted = page.locator(".studio-canvas [data-studio-block]").nth(3);
+  const inserted = page.locator(".studio-chunk > [data-studio-block]").nth(3);
   await expect(inserted.locator('[data-block-type="text_block_2"]')).toHaveCount(1);
 
   // Change the colour scheme of the first content block, delete another one.
@@ -65,12 +68,19 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
   expect(await blockIds(page)).toEqual(edited);
   await expect(undo).toBeEnabled();
 
-  // Keyboard reorder: focus the drag handle of block 2, Space, ArrowDown, Space.
+  // Keyboard reorder: focus the drag handle of block 2, Space, ArrowDown, Space, each after what a
+  // screen reader says of the one before.
   const second = edited[1]!;
+  const total = edited.length;
+  const said = page.locator('[id^="DndLiveRegion"]');
   await page.locator(`[data-studio-block="${second}"] [data-action="drag"]`).focus();
   await page.keyboard.press("Space");
+  await expect(said).toHaveText(/position 2 sur/);
   await page.keyboard.press("ArrowDown");
+  await expect(said).toHaveText(/au-dessus de la position 3 sur/);
   await page.keyboard.press("Space");
+  // The drop names where the block is now (it named the slot it was over, which had moved up).
+  await expect(said).toHaveText(new RegExp(`déposé à la position 3 sur ${total}`));
   await expect.poll(async () => (await blockIds(page))[2]).toBe(second);
   // And from the bar's menu, from the keyboard: move it up again.
   await page.locator(`[data-studio-block="${second}"] [data-action="drag"]`).focus();
@@ -82,7 +92,10 @@ test("studio: drag, cycle, delete, undo/redo, draft, keyboard reorder", async ({
 });
 
 test("studio: settings theme preset drives the canvas", async ({ page }) => {
+  // The theme is the administrator's (an editor sees it read only).
+  await signIn(page, "admin");
   await page.goto("/fr/qa/parametres-generaux");
+  await page.getByRole("tab", { name: st("fr", "studio.settings.tab-theme") }).click();
   const sample = page.locator(".studio-settings-sample .studio-canvas");
   await expect(sample).toBeVisible({ timeout: 20_000 });
   await page.getByLabel("Palette").selectOption("red");
@@ -97,7 +110,8 @@ test("studio: settings theme preset drives the canvas", async ({ page }) => {
   await expect
     .poll(() => canvas.evaluate((el) => getComputedStyle(el).getPropertyValue("--accent").trim()))
     .toBe("#c8102e");
-  await page.goto("/fr/qa/parametres-generaux");
+  // The theme tab is reachable by its address too.
+  await page.goto("/fr/qa/parametres-generaux#theme");
   await page.getByLabel("Palette").selectOption("blue");
 });
 
@@ -106,7 +120,7 @@ test("studio: publish a page and see it on the public site", async ({ page }) =>
   await waitForCanvas(page);
   await openMenuItem(page, "Page du site", "fr", "Termes et conditions");
   await expect(page.locator(".studio-doc-title")).toHaveText("Termes et conditions");
-  const block = page.locator(".studio-canvas [data-studio-block]").first();
+  const block = page.locator(".studio-chunk > [data-studio-block]").first();
   await expect(block).toBeVisible();
   const id = (await block.getAttribute("data-studio-block"))!;
   const before = ((await block.locator(".block").getAttribute("data-scheme")) ?? "normal") as "normal";
@@ -114,8 +128,8 @@ test("studio: publish a page and see it on the public site", async ({ page }) =>
   const scheme = await block.locator(".block").getAttribute("data-scheme");
   expect(scheme).not.toBe(before);
   await page.getByRole("button", { name: "Publier" }).click();
-  // No key to type: the session publishes.
-  await expect(page.getByRole("dialog").getByRole("textbox")).toHaveCount(0);
+  // No key to type: the session publishes (the one text field is the history's optional note).
+  await expect(page.getByRole("dialog").getByRole("textbox")).toHaveAccessibleName(st("fr", "studio.publish.note"));
   await page.getByRole("dialog").getByRole("button", { name: "Publier" }).click();
   const link = page.getByRole("link", { name: "Voir la page publiée" });
   await expect(link).toBeVisible();

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { assetOrigins } from "../schema/assets";
+import { isPreviewPath } from "../schema/preview";
 import { preloadAllBlocks } from "./blocks/registry";
 import { compressDocument } from "./lib/compress.server";
 import { type AppServices, servicesContext } from "./lib/context";
@@ -40,7 +41,9 @@ const PRIVATE_NO_STORE = "private, no-store";
 
 /** The editors' pages' data (client navigations, `.data`), as their documents: never stored. */
 export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
-  if (isStudioPath(new URL(request.url).pathname)) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  const path = new URL(request.url).pathname;
+  if (isStudioPath(path) || isPreviewPath(path)) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  if (isPreviewPath(path)) response.headers.set("Referrer-Policy", "no-referrer");
   return response;
 }
 
@@ -69,7 +72,10 @@ export default async function handleRequest(
     );
   }
   responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A preview link's address is its secret (issue 33): no page sends it on as a Referer.
+  const preview = isPreviewPath(new URL(request.url).pathname);
+  responseHeaders.set("Referrer-Policy", preview ? "no-referrer" : "strict-origin-when-cross-origin");
+  if (preview) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   // The editors' pages hold an editor's name, e-mail and leads: kept by no cache, not even the browser's.
   if (isStudioPath(new URL(request.url).pathname)) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   return new Promise<Response>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { localeSchema, MAX_INT32 } from "./common";
 import { EMAIL_PATTERN } from "./forms";
 import { LISTING_FEATURES } from "./listing";
 import { pageDataSchema } from "./page";
+import type { PreviewInfo } from "./preview";
 
 // ---- pages -------------------------------------------------------------------
 
@@ -243,6 +244,8 @@ export const propertiesQuerySchema = z.object({
   bedrooms: intParam(0, 99),
   bathrooms: intParam(0, 99),
   open_house: z.enum(["1"]).optional(),
+  /** Listings for sale or rent (the default), or sold ones: a sold listing shows only when asked for. */
+  status: z.enum(["active", "sold"]).optional(),
   SouthWest_lat: latParam,
   SouthWest_lng: lngParam,
   NorthEast_lat: latParam,
@@ -487,3 +490,10 @@ export const errorAnswerSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });
+
+/** What a preview link shows besides the page (issue 33; schema/preview.ts). */
+export const previewInfoSchema = z.object({
+  source: z.enum(["draft", "version", "page"]),
+  version: z.number().int().nonnegative().nullable(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<PreviewInfo>;

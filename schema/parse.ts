@@ -107,3 +107,14 @@ export function migrateStoredBlocks(raw: readonly unknown[], lookup: DefinitionL
     return migrated.ok ? migrated.block : item;
   });
 }
+
+/**
+ * Blocks as a version's change summary compares them: each parsed with its schema, so a value
+ * the schema fills in (a link's `target: "_self"`, a video's defaults) is the same whether a save
+ * wrote it or not; a block that does not parse is compared as it is. Without this the studio's
+ * first publish of a fixture page reported every block with a link as changed.
+ */
+export function comparableBlocks(raw: readonly unknown[], lookup: DefinitionLookup = getBlockDefinition): unknown[] {
+  const quiet: Warn = () => {};
+  return raw.map((item, index) => parseBlock(item, index, quiet, lookup).block ?? item);
+}

@@ -1,7 +1,7 @@
 /**
  * Property search latency over the default 50,000 generated listings, measured in
  * process (the embedded content service's Fetch handler, no network): p50 and p95 per
- * query shape against the 20 ms budget of DESIGN.md. Used by the "search" section of
+ * query shape against the 20 ms budget of docs/architecture.md. Used by the "search" section of
  * scripts/bench.ts, or on its own:
  *
  *   npx tsx scripts/bench-search.ts

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only=studio`: the studio's keystroke-to-canvas time on a 300-block page
- * at the desktop preview (DESIGN.md "Quality bars": under 16 ms; the preview lays the page out at
+ * at the desktop preview (docs/architecture.md "Quality bars": under 16 ms; the preview lays the page out at
  * 1280 px and scales it to the canvas column), its undo-to-canvas time, how long it takes to open
  * (issue 17: /fr/qa/sections to an interactive demo page; the 300-block page beside Puck 0.23's
  * ~1.2 s) and how long the edit panel takes to open.
@@ -48,7 +48,7 @@ export const STUDIO_TYPED = "Une maison lumineuse pres du fleuve, a deux pas des
 export const STUDIO_UNDO_STEPS = 30;
 export const KEYSTROKE_BUDGET_MS = 16;
 const KEY_INTERVAL_MS = 120;
-/** Puck 0.23 opens a 300-block page in about this long on this machine (DESIGN.md). */
+/** Puck 0.23 opens a 300-block page in about this long on this machine (docs/architecture.md "Speed"). */
 export const PUCK_OPEN_MS = 1200;
 const SAMPLE_TIMEOUT_MS = 5_000;
 
@@ -373,7 +373,7 @@ export const studioSection: BenchSection = {
         metric: `undo → canvas p95 (${r.undos.length} colour-scheme steps)`,
         value: ms(percentile(undoWork, 95)),
         unit: "ms",
-        // DESIGN.md: "a keystroke-to-canvas update and an undo under 16 ms at p95".
+        // docs/architecture.md "Speed": "a keystroke-to-canvas update and an undo under 16 ms at p95".
         budget: `p95 < ${KEYSTROKE_BUDGET_MS} ms`,
         pass: percentile(undoWork, 95) < KEYSTROKE_BUDGET_MS,
         note: `p50 ${ms(percentile(undoWork, 50))} ms, max ${ms(Math.max(...undoWork))} ms`,
@@ -392,7 +392,7 @@ export const studioSection: BenchSection = {
         unit: "ms",
         budget: `≤ Puck 0.23 (~${PUCK_OPEN_MS} ms for ${STUDIO_BLOCKS} blocks)`,
         pass: r.loadMs <= PUCK_OPEN_MS,
-        note: "Puck measured apart on this machine (DESIGN.md); desktop preview, scaled to the column",
+        note: "Puck measured apart on this machine (docs/architecture.md); desktop preview, scaled to the column",
       },
       {
         section: "studio",

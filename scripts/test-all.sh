@@ -84,7 +84,7 @@ if [ ${#failed_phases[@]} -gt 0 ]; then
   echo "Failed phases: ${failed_phases[*]}"
 fi
 status=0
-"$BIN/tsx" scripts/totals.ts "$RESULTS/vitest.json" "$RESULTS/playwright.json" "$RESULTS/playwright-pg.json" || status=$?
+"$BIN/tsx" scripts/totals.ts --failed-phases="${failed_phases[*]:-}" "$RESULTS/vitest.json" "$RESULTS/playwright.json" "$RESULTS/playwright-pg.json" || status=$?
 if [ ${#failed_phases[@]} -gt 0 ] || [ "$status" -ne 0 ]; then
   exit 1
 fi

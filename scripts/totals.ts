@@ -2,6 +2,9 @@
  * Sums the vitest and Playwright JSON reports into one line: `N passed, N failed[, N skipped]`.
  * Usage: tsx scripts/totals.ts test-results/vitest.json test-results/playwright.json
  * A missing or unreadable report counts as one failure, so a suite that never ran cannot pass.
+ * `--failed-phases=typecheck,unit` names the phases of scripts/test-all.sh that exited non-zero:
+ * each counts as one failure unless its own report already counts one (vitest exits 1 on an
+ * unhandled error while its JSON report says every test passed).
  */
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -109,13 +112,42 @@ export function totalsFromFiles(files: readonly string[], note: (message: string
   );
 }
 
+/** Which report each test phase of scripts/test-all.sh writes (by file name). */
+const PHASE_REPORTS: Record<string, string> = {
+  unit: "vitest.json",
+  e2e: "playwright.json",
+  "e2e-postgres": "playwright-pg.json",
+};
+
+/**
+ * The failures the phases add: one per failed phase whose report (if it has one) counted none.
+ * A typecheck, lint or build that failed has no report and always adds one.
+ */
+export function phaseFailures(failedPhases: readonly string[], files: readonly string[], byFile: readonly Totals[]) {
+  let extra = 0;
+  for (const phase of failedPhases) {
+    const report = PHASE_REPORTS[phase];
+    const index = report ? files.findIndex((file) => file.endsWith(report)) : -1;
+    if (index >= 0 && (byFile[index]?.failed ?? 0) > 0) continue;
+    extra += 1;
+  }
+  return extra;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const files = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const phasesArg = args.find((arg) => arg.startsWith("--failed-phases="));
+  const failedPhases = (phasesArg?.slice("--failed-phases=".length) ?? "").split(/[ ,]+/).filter(Boolean);
+  const files = args.filter((arg) => !arg.startsWith("--"));
   if (files.length === 0) {
     console.error("Usage: tsx scripts/totals.ts <report.json>...");
     process.exit(2);
   }
-  const totals = totalsFromFiles(files, (message) => console.error(message));
+  const byFile = files.map((file) => totalsFromFiles([file], (message) => console.error(message)));
+  const totals = sumTotals(byFile);
+  const extra = phaseFailures(failedPhases, files, byFile);
+  if (extra > 0) console.log(`(${extra} failed phase${extra > 1 ? "s" : ""} with no failed test counted)`);
+  totals.failed += extra;
   if (totals.skipped > 0) console.log(`(${totals.skipped} skipped)`);
   console.log(formatTotals(totals));
   process.exit(totals.failed > 0 ? 1 : 0);

@@ -18,6 +18,7 @@ import { announceSetupLinks } from "./auth/setup";
 import { type Config, loadConfig } from "./config";
 import type { MigrationReport } from "./content/db/migration";
 import { seedStorage } from "./content/index";
+import { startScheduler } from "./content/scheduler";
 import { openStorage } from "./content/storage";
 import { startFeedScheduler } from "./feeds/scheduler";
 import { configuredFeeds, describeFeeds } from "./feeds/settings";
@@ -113,6 +114,8 @@ async function runServer() {
   // Listing feeds (issue 31): each process looks for due syncs; a lease in the store lets one run a feed at a time.
   const feeds =
     config.FEEDS_SCHEDULER === false || config.CONTENT_API_URL ? undefined : startFeedScheduler(storage, config);
+  // Publishes scheduled for a time that came: every process looks, each job runs once.
+  const scheduler = config.CONTENT_API_URL ? undefined : startScheduler(content);
   let stopSetupLinks = () => {};
   const server = http.createServer(handler).listen(config.PORT, config.HOST, () => {
     if (!clustered) {
@@ -149,7 +152,7 @@ async function runServer() {
     // lease back) before the store closes.
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS), alerts?.stop(STOP_DELIVERIES_MS)])
+    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS), alerts?.stop(STOP_DELIVERIES_MS), scheduler?.stop()])
       .then(() => storage.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), STOP_DELIVERIES_MS + 5000).unref();

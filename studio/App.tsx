@@ -18,28 +18,44 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button, Dialog, Heading, Modal, ModalOverlay, Switch } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import "./i18n";
 import { preloadAllBlocks } from "../renderer/blocks/registry";
 import type { Locale, SiteType } from "../schema/common";
+import { accountSchema, call } from "./auth/client";
+import { ReauthDialog } from "./auth/Reauth";
 import { DocumentCanvas } from "./canvas/Canvas";
 import { focusBlock, neighbourAfterRemoval } from "./canvas/focus";
+import { blockKeyboardCoordinates } from "./canvas/keyboard-move";
 import { blockLabel } from "./labels";
+import { usePageSettingsDialog } from "./pages/PageSettings";
+import { PagesScreen } from "./pages/PagesScreen";
 import { Palette } from "./palette/Palette";
+import { RedirectsScreen } from "./redirects/RedirectsScreen";
 import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
-import { createStudioApi, type StudioSiteRef, siteTheme } from "./shell/api";
-import { type OpenAction, openAtStart, openFromRequest, parseOpenRequest, restoreLastDraft } from "./shell/open";
+import { createStudioApi, type StudioSiteRef } from "./shell/api";
+import { openServerPage, startServerDrafts, useDraftSync } from "./shell/drafts";
+import { Icon } from "./shell/icons";
+import {
+  type OpenAction,
+  openAtStart,
+  openDoc,
+  openFromRequest,
+  parseOpenRequest,
+  parseOtherRequest,
+} from "./shell/open";
 import { useRegionKeys } from "./shell/regions";
 import { type StudioRole, StudioRoleContext } from "./shell/role";
 import { PANEL_ID, PanelHeadButtons, StudioColumns } from "./shell/StudioColumns";
 import { type StudioMode, Toolbar } from "./shell/Toolbar";
 import { lastStep, StudioToasts, showToast } from "./shell/toasts";
+import { studioQueryOf, writeStudioQuery } from "./shell/url";
 import { useViewStore } from "./shell/view";
-import { flushDraft, setValidationLanguage, useStudioStore } from "./store";
+import { findBlock, flushDraft, locateBlock, setValidationLanguage, useStudioStore } from "./store";
+import { VariantsScreen } from "./variants/VariantsScreen";
 import "./studio.css";
 
 export interface StudioAppProps {
@@ -47,6 +63,8 @@ export interface StudioAppProps {
   mode: StudioMode;
   /** The signed-in editor's role: what the interface offers (the server decides). */
   role: StudioRole;
+  /** The signed-in editor (a server draft written by someone else names them). */
+  editor: { id: string; name: string };
   site: StudioSiteRef & { microsite_id: string; site_type: string };
 }
 
@@ -63,7 +81,9 @@ export interface StudioAppProps {
  */
 const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+const KEYBOARD_OPTIONS = {
+  coordinateGetter: blockKeyboardCoordinates(() => useStudioStore.getState().doc?.blocks.map((b) => b.id) ?? []),
+};
 
 // The edit panel (studio/fields) loads with the first selection.
 const EditPanel = lazy(() => import("./fields").then((m) => ({ default: m.EditPanel })));
@@ -89,12 +109,23 @@ function useUndoShortcuts(onDone: (kind: "undo" | "redo") => void) {
   }, [onDone]);
 }
 
+/** Where the selected block lives when it is not the page's content: the site's header or footer, or the page's own footer. */
+function useSelectedPlace(): "site" | "variant" | "page-footer" | null {
+  return useStudioStore((s) => {
+    const at = s.selectedId ? locateBlock(s.doc, s.selectedId) : undefined;
+    if (!at || at.list === "blocks") return null;
+    if (at.list === "page_footer") return "page-footer";
+    return s.doc?.variant ? "variant" : "site";
+  });
+}
+
 function SidePanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const selectedId = useStudioStore((s) => s.selectedId);
-  const selectedType = useStudioStore((s) =>
-    s.selectedId ? s.doc?.blocks.find((b) => b.id === s.selectedId)?.block_type : undefined,
-  );
+  const selectedType = useStudioStore((s) => (s.selectedId ? findBlock(s.doc, s.selectedId)?.block_type : undefined));
+  const place = useSelectedPlace();
+  // Another editor holds the page: its fields are shown, not editable, until it is taken over.
+  const readOnly = useStudioStore((s) => s.readOnly);
   return (
     <aside id={PANEL_ID} className="studio-panel" aria-label={t("studio.panel.label")}>
       {/* The panel's scroller, a relayout boundary like the canvas's (studio.css). */}
@@ -106,12 +137,56 @@ function SidePanel({ locale }: { locale: Locale }) {
         {!selectedId || !selectedType ? (
           <p className="studio-panel-none">{t("studio.panel.none")}</p>
         ) : (
-          <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
-            <EditPanel blockId={selectedId} locale={locale} />
-          </Suspense>
+          <>
+            {place ? <ChromeNote place={place} /> : null}
+            <Suspense fallback={<p role="status">{t("studio.panel.loading")}</p>}>
+              {readOnly ? <p className="studio-panel-note">{t("studio.panel.read-only")}</p> : null}
+              <div inert={readOnly} className="studio-panel-fields">
+                <EditPanel blockId={selectedId} locale={locale} />
+              </div>
+            </Suspense>
+          </>
         )}
       </div>
     </aside>
+  );
+}
+
+/**
+ * Above the edit panel of a header or footer block: its change is the whole site's (or the
+ * variant's), or the page's own footer; with the switch that gives the page its own footer or
+ * gives it back the site's.
+ */
+function ChromeNote({ place }: { place: "site" | "variant" | "page-footer" }) {
+  const { t } = useTranslation();
+  const isFooter = useStudioStore((s) => {
+    const at = s.selectedId ? locateBlock(s.doc, s.selectedId) : undefined;
+    return at?.list === "footer" || at?.list === "page_footer";
+  });
+  const own = place === "page-footer";
+  const isVariant = useStudioStore((s) => s.doc?.variant !== undefined);
+  return (
+    <div className="studio-chrome-note" role="note">
+      <p>
+        <Icon name="lock" size={16} /> {t(`studio.chrome.note-${place}`)}
+      </p>
+      {isFooter && !isVariant ? (
+        <Switch
+          className="studio-switch"
+          isSelected={own}
+          onChange={(next) => {
+            useStudioStore.getState().setPageFooter(next);
+            // The selected block was the other footer's: select the one now shown.
+            const doc = useStudioStore.getState().doc;
+            const first = (next ? doc?.page_footer : doc?.chrome?.footer)?.[0];
+            if (first) useStudioStore.getState().select(first.id);
+          }}
+        >
+          <span className="studio-switch-track" aria-hidden="true" />
+          {t("studio.chrome.own-footer")}
+        </Switch>
+      ) : null}
+    </div>
   );
 }
 
@@ -152,9 +227,13 @@ function Sections(props: { locale: Locale; siteType: SiteType }) {
     onDragStart: ({ active }) => t("studio.announce.pick", describeItem(active.id)),
     onDragOver: ({ active, over }) =>
       over ? t("studio.announce.over", { ...describeItem(active.id), position: positionOf(over.id) }) : undefined,
+    // Announced after onDragEnd below has moved the block: where it is now, not the slot it was over.
     onDragEnd: ({ active, over }) =>
       over
-        ? t("studio.announce.drop", { ...describeItem(active.id), position: positionOf(over.id) })
+        ? t("studio.announce.drop", {
+            ...describeItem(active.id),
+            ...(String(active.id).startsWith("palette:") ? { position: positionOf(over.id) } : {}),
+          })
         : t("studio.announce.cancel"),
     onDragCancel: () => t("studio.announce.cancel"),
   };
@@ -290,10 +369,41 @@ function startAction(
   }
 }
 
-function StudioInner({ locale, mode, site }: StudioAppProps) {
+/** Keeps the address naming the open page (url.ts) on the sections screen. */
+function useStudioUrl(active: boolean, locale: Locale) {
+  useEffect(() => {
+    if (!active) return;
+    const write = () => {
+      const { doc, base } = useStudioStore.getState();
+      // Nothing open yet: the address still names what the studio is about to open.
+      if (doc) writeStudioQuery(studioQueryOf(doc, base, locale));
+    };
+    write();
+    return useStudioStore.subscribe((state, previous) => {
+      if (state.doc?.page_id !== previous.doc?.page_id || state.base !== previous.base) write();
+    });
+  }, [active, locale]);
+}
+
+/** Sudo mode's dialog for the studio's sensitive writes (site information, theme, deleting a page). */
+function StudioReauth() {
+  const [account, setAccount] = useState<{ password: boolean; passkeys: boolean } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void call("GET", "account", accountSchema)
+      .then((a) => live && setAccount({ password: a.has_password, passkeys: a.passkeys.length > 0 }))
+      .catch(() => live && setAccount({ password: true, passkeys: false }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return account ? <ReauthDialog hasPassword={account.password} hasPasskeys={account.passkeys} /> : null;
+}
+
+function StudioInner({ locale, mode, site, editor }: StudioAppProps) {
   const { t } = useTranslation();
   const announce = useAnnounce();
-  const api = useMemo(() => createStudioApi(site), [site]);
+  const api = useMemo(() => createStudioApi(site, (timeZone) => useDraftSync.setState({ timeZone })), [site]);
   const [confirming, setConfirming] = useState<string | null>(null);
   setValidationLanguage(locale, t);
   const onUndo = useMemo(
@@ -302,31 +412,51 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
   );
   useUndoShortcuts(onUndo);
   useRegionKeys();
+  useStudioUrl(mode === "sections", locale);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per site; the api follows the site.
   useEffect(() => {
-    void preloadAllBlocks();
     useStudioStore.setState({ persist: true });
+    const stopDrafts = startServerDrafts({ api, editor: { id: editor.id, name: editor.name }, t });
+    // The site's settings (information, header and footer, theme) for every screen.
+    void api.settings().catch(() => undefined);
+    if (mode !== "sections") return stopDrafts;
+    void preloadAllBlocks();
     let live = true;
-    const request = mode === "sections" ? parseOpenRequest(window.location.search) : null;
-    if (mode === "settings") restoreLastDraft(site.site_id);
-    else if (request) {
-      // The link's query is done with once read: a reload must not delete the block again.
-      const url = new URL(window.location.href);
-      url.search = "";
-      window.history.replaceState(window.history.state, "", url);
+    const request = parseOpenRequest(window.location.search);
+    const other = request ? null : parseOtherRequest(window.location.search);
+    if (request) {
+      // An edit-mode link's block and action are done with once read: a reload must not delete the
+      // block again (url.ts writes the page and variant back once it is open).
+      if (request.block || request.action) {
+        const url = new URL(window.location.href);
+        url.searchParams.delete("block");
+        url.searchParams.delete("action");
+        window.history.replaceState(window.history.state, "", url);
+      }
+      // The Pages screen's "Paramètres" link: the page's settings open once it is.
+      const wantsSettings = new URLSearchParams(window.location.search).has("settings");
       void openFromRequest(api, request, t).then(async (target) => {
         if (!live) return;
-        if (!useStudioStore.getState().doc) await openAtStart(api, site.site_id, t);
+        if (!useStudioStore.getState().doc) await openAtStart(api, site.site_id, t, locale);
         if (target) startAction(target.blockId, target.action, locale, setConfirming, t as never);
+        else if (wantsSettings && useStudioStore.getState().doc?.origin === "server")
+          usePageSettingsDialog.getState().show();
       });
-    } else void openAtStart(api, site.site_id, t);
+    } else if (other && "demo" in other) void openDoc(() => api.demoPage(), t, true);
+    else if (other)
+      // A new page's server draft, by its id; the home page when it is gone (published or discarded).
+      void openServerPage(other.draft, t, true).then((opened) => {
+        if (live && !opened) void openAtStart(api, site.site_id, t, locale);
+      });
+    else void openAtStart(api, site.site_id, t, locale);
     const flush = () => flushDraft();
     window.addEventListener("pagehide", flush);
     return () => {
       live = false;
       window.removeEventListener("pagehide", flush);
       flushDraft();
+      stopDrafts();
     };
   }, [site.site_id]);
 
@@ -336,11 +466,20 @@ function StudioInner({ locale, mode, site }: StudioAppProps) {
       {mode === "sections" ? (
         <Sections locale={locale} siteType={site.site_type as SiteType} />
       ) : (
-        <main id="main-content" tabIndex={-1} className="studio-main">
-          <Settings locale={locale} siteTheme={siteTheme(site)} />
+        <main id="main-content" tabIndex={-1} className="studio-main studio-screen">
+          {mode === "pages" ? (
+            <PagesScreen api={api} locale={locale} />
+          ) : mode === "redirects" ? (
+            <RedirectsScreen api={api} locale={locale} />
+          ) : mode === "variants" ? (
+            <VariantsScreen api={api} locale={locale} />
+          ) : (
+            <Settings api={api} locale={locale} siteType={site.site_type as SiteType} />
+          )}
         </main>
       )}
       <ConfirmDelete locale={locale} blockId={confirming} onDone={() => setConfirming(null)} />
+      <StudioReauth />
       <StudioToasts />
     </div>
   );

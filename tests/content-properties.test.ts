@@ -1,32 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROPERTY_BADGES, propertiesMapAnswerSchema, propertiesPageAnswerSchema } from "../schema/api";
 import { defaultPriceIncrements } from "../schema/search";
-import { DEFAULT_LISTING_COUNT, generateListings, type ListingRecord } from "../server/content/data/listings-generator";
+import { currentBadge, NEW_LISTING_DAYS } from "../server/content/data/listing-badge";
+import {
+  DEFAULT_LISTING_COUNT,
+  generateListings,
+  LISTING_REFERENCE_DATE,
+  type ListingRecord,
+} from "../server/content/data/listings-generator";
 import { loadMunicipalities } from "../server/content/data/municipalities";
 import { createTestService, getProtected, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
 let ctx: TestService;
 /** The same listings the service seeded (same generator, same seed). */
 let all: ListingRecord[];
+let active: ListingRecord[];
 const get = (q: string) => getProtected(ctx.service, q);
 const total = async (q: string) => (await get(`/properties?format=count${q ? `&${q}` : ""}`)).body.data.total as number;
 
 beforeAll(async () => {
   ctx = await createTestService();
   all = generateListings({ municipalities: loadMunicipalities() });
+  // What a search shows without a status: every listing but the sold ones.
+  active = all.filter((l) => l.badge !== "sold");
 });
 afterAll(() => ctx.cleanup());
 
 describe("GET /properties filters", () => {
-  it("counts everything without filters", async () => {
+  it("counts everything for sale or rent without filters; sold listings only when asked for", async () => {
     expect(all.length).toBe(DEFAULT_LISTING_COUNT);
     expect(DEFAULT_LISTING_COUNT).toBe(50_000);
-    expect(await total("")).toBe(50_000);
+    const sold = all.filter((l) => l.badge === "sold").length;
+    expect(sold).toBeGreaterThan(0);
+    expect(await total("")).toBe(50_000 - sold);
+    expect(await total("status=active")).toBe(50_000 - sold);
+    expect(await total("status=sold")).toBe(sold);
+    const page = propertiesPageAnswerSchema.parse((await get("/properties?limit=100")).body).data.propertiesListing;
+    expect(page.some((l) => l.badge === "sold")).toBe(false);
+    const soldPage = propertiesPageAnswerSchema.parse((await get("/properties?status=sold&limit=100")).body).data
+      .propertiesListing;
+    expect(soldPage.length).toBe(Math.min(100, sold));
+    expect(soldPage.every((l) => l.badge === "sold")).toBe(true);
+    expect((await get("/properties?status=archived")).status).toBe(400);
   });
 
-  it("covers every type and badge in the generated data", () => {
+  it("covers every type and badge in the generated data (as shown at its reference date)", () => {
     expect(new Set(all.map((l) => l.type)).size).toBe(7);
-    for (const badge of PROPERTY_BADGES) expect(all.some((l) => l.badge === badge)).toBe(true);
+    // "new" is not stored: it is the listing's age when asked (listing-badge.ts).
+    const reference = Date.parse(LISTING_REFERENCE_DATE);
+    const shown = all.map((l) => currentBadge(l.badge, l.listed_at, reference));
+    for (const badge of PROPERTY_BADGES) expect(shown).toContain(badge);
     expect(all.some((l) => l.forSaleForRent === "rent")).toBe(true);
     expect(all.every((l) => l.carousel_images.length >= 1 && l.carousel_images.length <= 10)).toBe(true);
   });
@@ -60,7 +83,8 @@ describe("GET /properties filters", () => {
     ],
   ];
   it.each(cases)("%s", async (_name, query, predicate) => {
-    const expected = all.filter(predicate);
+    // Sold listings are out of every search that does not ask for them.
+    const expected = all.filter((l) => l.badge !== "sold" && predicate(l));
     expect(expected.length).toBeGreaterThan(0);
     expect(await total(query)).toBe(expected.length);
     const page = await get(`/properties?${query}&limit=100`);
@@ -72,14 +96,34 @@ describe("GET /properties filters", () => {
   });
 });
 
+describe("the Nouveau badge", () => {
+  it("marks the listings of the last week when asked, not most of the newest hundred", async () => {
+    const newest = propertiesPageAnswerSchema.parse((await get("/properties?limit=100")).body).data.propertiesListing;
+    expect(newest).toHaveLength(100);
+    const now = Date.now();
+    const isRecent = (l: (typeof newest)[number]) => now - Date.parse(l.listed_at!) < NEW_LISTING_DAYS * 86_400_000;
+    // The demo was seeded now: its newest listings are days old, some of them new, not all.
+    const marked = newest.filter((l) => l.badge === "new");
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.length).toBeLessThan(60);
+    expect(marked.every(isRecent)).toBe(true);
+    expect(newest.filter((l) => !isRecent(l)).length).toBeGreaterThan(30);
+    // An older listing never says it; a recent one says it unless a badge that lasts comes first.
+    for (const l of newest) {
+      if (!isRecent(l)) expect(l.badge).not.toBe("new");
+      else expect(["new", "open_house", "new_build", "foreclosed"]).toContain(l.badge);
+    }
+  });
+});
+
 describe("GET /properties ordering and paging", () => {
   it("defaults to newest and 25 per page", async () => {
     const { body } = await get("/properties");
-    expect(body.data.total).toBe(all.length);
+    expect(body.data.total).toBe(active.length);
     expect(body.data.propertiesListing).toHaveLength(25);
     const dates = body.data.propertiesListing.map((l: ListingRecord) => l.listed_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const newest = [...all].sort((a, b) => b.listed_at.localeCompare(a.listed_at))[0]!;
+    const newest = [...active].sort((a, b) => b.listed_at.localeCompare(a.listed_at))[0]!;
     expect(body.data.propertiesListing[0].uls).toBe(newest.uls);
   });
 
@@ -130,7 +174,7 @@ describe("GET /properties ordering and paging", () => {
     const both = (await get("/properties?order_by=price_asc&page=1&limit=40")).body.data.propertiesListing;
     expect([...first, ...second].map((l: ListingRecord) => l.uls)).toEqual(both.map((l: ListingRecord) => l.uls));
     const beyond = await get("/properties?page=3000&limit=25");
-    expect(beyond.body.data).toEqual({ total: all.length, propertiesListing: [] });
+    expect(beyond.body.data).toEqual({ total: active.length, propertiesListing: [] });
   });
 });
 
@@ -167,7 +211,7 @@ describe("GET /properties format=map", () => {
   it("sends plain markers for a small result", async () => {
     const { body } = await get("/properties?format=map&type=ferme&forSaleForRent=rent&listingLimit=5");
     const data = propertiesMapAnswerSchema.parse(body).data;
-    expect(data.total).toBe(all.filter((l) => l.type === "ferme" && l.forSaleForRent === "rent").length);
+    expect(data.total).toBe(active.filter((l) => l.type === "ferme" && l.forSaleForRent === "rent").length);
     expect(data.total).toBeLessThanOrEqual(300);
     expect(data.propertiesMap).toHaveLength(data.total);
     expect(data.propertiesMap.every((m) => m.kind === "listing")).toBe(true);
@@ -177,11 +221,11 @@ describe("GET /properties format=map", () => {
   it("clusters a large result to at most 300 markers that account for every listing", async () => {
     const { body } = await get("/properties?format=map");
     const data = propertiesMapAnswerSchema.parse(body).data;
-    expect(data.total).toBe(all.length);
+    expect(data.total).toBe(active.length);
     expect(data.propertiesMap.length).toBeLessThanOrEqual(300);
     expect(data.propertiesMap.some((m) => m.kind === "cluster")).toBe(true);
     const count = data.propertiesMap.reduce((sum, m) => sum + (m.kind === "cluster" ? m.count : 1), 0);
-    expect(count).toBe(all.length);
+    expect(count).toBe(active.length);
     expect(data.propertiesListing).toHaveLength(25);
   });
 

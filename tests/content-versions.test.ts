@@ -4,6 +4,8 @@
  * token without the read scope, malformed queries and another site's pages are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Block } from "../schema/block";
+import { parseBlock } from "../schema/parse";
 import type { PageRecord } from "../server/content/stores/content";
 import {
   type AnswerBody,
@@ -78,6 +80,24 @@ describe("GET /pages/{site}/{page}/versions", () => {
     const { version } = (await one.json()) as AnswerBody;
     expect(version.page.title).toEqual({ fr: "Première", en: "Première" });
     expect(version.page.content).toEqual(page.content);
+  });
+
+  it("counts only real changes: the schema's defaults the studio fills in (a link's target) are not changes", async () => {
+    // The home page as the studio publishes it for the first time: every block parsed (links gain
+    // `target: "_self"`, which the fixture leaves out), and two edits.
+    const home = (await ctx.service.storage.content.getPage(BROKER.site_id, "home"))!;
+    const parsed = home.content.map((raw, index) => parseBlock(raw, index, () => {}).block ?? raw) as Block[];
+    expect(JSON.stringify(parsed)).toContain('"target":"_self"');
+    const edited = structuredClone(parsed);
+    (edited[0]!.fields.fr as { sub_title: string }).sub_title = "Un nouveau sous-titre";
+    (edited[3]!.fields.en as { main_title: string }).main_title = "A new title";
+    const response = await call(`/pages/${BROKER.site_id}/home`, auth(), {
+      method: "PUT",
+      body: { page: { ...home, content: edited }, base_version: home.version },
+    });
+    expect(response.status).toBe(200);
+    const { versions } = (await (await call(`/pages/${BROKER.site_id}/home/versions`, auth())).json()) as AnswerBody;
+    expect(versions[0].summary).toMatchObject({ origin: "published", changed: 2, added: 0, removed: 0, moved: 0 });
   });
 
   it("answers 401 to anonymous callers and to the site key, 403 to a token without the read scope", async () => {

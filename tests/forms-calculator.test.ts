@@ -69,3 +69,22 @@ describe("derived fields", () => {
     expect(formatCurrency(2326.42, "fr").replace(/\s/g, " ")).toBe("2 326,42 $");
   });
 });
+
+describe("decimals in the visitor's locale", () => {
+  it('reads "4,79" and "4.79" alike, never as 479', async () => {
+    const { parseDecimal } = await import("../renderer/features/calculator/mortgage");
+    expect(parseDecimal("4,79")).toBe(4.79);
+    expect(parseDecimal("4.79")).toBe(4.79);
+    expect(parseDecimal(" 5 ")).toBe(5);
+    expect(parseDecimal(",5")).toBe(0.5);
+    for (const bad of ["", "-1", "4,7,9", "4.7.9", "abc", "4,79%"]) expect(parseDecimal(bad)).toBeNaN();
+  });
+  it('formats "20,00" and "5,5" in French, "20.00" and "5.5" in English', async () => {
+    const { formatDecimal } = await import("../renderer/features/calculator/mortgage");
+    expect(downPaymentPercentage(500_000, 100_000, "fr")).toBe("20,00");
+    expect(downPaymentPercentage(500_000, 100_000, "en")).toBe("20.00");
+    expect(formatDecimal(5.5, "fr")).toBe("5,5");
+    expect(formatDecimal(5.5, "en")).toBe("5.5");
+    expect(formatDecimal(1234.5, "fr")).toBe("1234,5");
+  });
+});

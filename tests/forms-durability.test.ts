@@ -1,5 +1,5 @@
 /**
- * A submission answered with success is already durable (DESIGN.md): a burst of 50
+ * A submission answered with success is already durable (docs/architecture.md "Contracts the parts rely on"): a burst of 50
  * submissions to the embedded service in its own process, kill -9 right after the
  * last success answer, restart on the same data folder, and every acknowledged
  * submission is there.

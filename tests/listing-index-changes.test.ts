@@ -34,6 +34,7 @@ function randomRow(rng: ReturnType<typeof createRng>, id: number): Row {
     bedrooms: rng.int(0, 5),
     bathrooms: rng.int(0, 3),
     open_house: rng.next() < 0.1 ? 1 : 0,
+    sold: rng.next() < 0.1 ? 1 : 0,
     mun_code: rng.pick(MUNS),
     lat: 45 + rng.int(0, 300) / 100,
     lng: -74 + rng.int(0, 300) / 100,
@@ -55,6 +56,7 @@ const changedRow = (r: Row): ChangedRow => ({
   lat: r.lat,
   lng: r.lng,
   listed_ms: r.listed_ms,
+  sold: Boolean(r.sold),
 });
 
 const FILTERS: IndexFilters[] = [
@@ -64,6 +66,8 @@ const FILTERS: IndexFilters[] = [
   { price_min: 300_000, price_max: 600_000, type: ["maison", "condo"] },
   { bedrooms: 2, bathrooms: 1, open_house: true },
   { mun: ["66023", "no-such-town"] },
+  { status: "active" },
+  { status: "sold", forSaleForRent: "buy" },
   { bounds: { south: 45.5, west: -73.5, north: 46.5, east: -72 } },
   { forSaleForRent: "buy", type: ["chalet"], bounds: { south: 45, west: -74, north: 46, east: -73 } },
 ];

@@ -70,6 +70,20 @@ describe("page views between requests", () => {
     expect((after.header[0]!.fields.fr as { cta_button: { text: string } }).cta_button.text).toBe("Écrivez-moi");
   });
 
+  it("shows the French text where a published English field was left empty (the spec's fallback, field by field)", async () => {
+    const page = await aboutPage();
+    const intro = page.content.find((b) => (b as Block).id === "about-intro") as Block;
+    (intro.fields.fr as { main_title: string }).main_title = "Titre seulement en français";
+    (intro.fields.en as { main_title: string }).main_title = "";
+    await publish(page);
+    const en = await loadPage(pageUrl("/en/about"), "en", services);
+    expect(titleOf(en.content, "about-intro", "en")).toBe("Titre seulement en français");
+    // What is stored keeps the empty field (the studio still shows it as missing).
+    const stored = await ctx.service.storage.content.getPage(BROKER.site_id, "about");
+    const storedIntro = stored?.content.find((b) => (b as Block).id === "about-intro") as Block;
+    expect((storedIntro.fields.en as { main_title: string }).main_title).toBe("");
+  });
+
   it("holds both languages' fields: the alternate path shows without a fetch (site.md §4)", async () => {
     const view = await loadPage(pageUrl("/en/about"), "en", services);
     expect(titleOf(view.content, "about-values", "en")).toBe("What guides my work");

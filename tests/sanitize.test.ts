@@ -1,4 +1,4 @@
-/** Server-side sanitising of rich text (DESIGN.md Safety; blocks.md §5). */
+/** Server-side sanitising of rich text (docs/architecture.md "Safety"; blocks.md §5). */
 import { describe, expect, it } from "vitest";
 import { splitScripts } from "../renderer/blocks/embeds/logic";
 import { sanitizeBlocks, sanitizeFields, sanitizeHtml } from "../renderer/lib/sanitize.server";

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   type BeforeRouteChange,
-  decideRouteChange,
   hasBeforeRouteChangeCallbacks,
   registerBeforeRouteChange,
 } from "../renderer/lib/route-change";
+import { decideRouteChange } from "../renderer/lib/route-change-decide";
 
 const change = { from: "/fr", to: "/fr/contact", action: "PUSH" as const };
 
@@ -33,5 +33,21 @@ describe("before-route-change callbacks", () => {
     };
     expect(decideRouteChange(change, [throwing, () => "reload"])).toBe("reload");
     error.mockRestore();
+  });
+});
+
+describe("the router's blocker follows the callbacks", () => {
+  it("is told when the first callback comes and the last one goes", async () => {
+    const { subscribeBeforeRouteChange } = await import("../renderer/lib/route-change");
+    const seen: boolean[] = [];
+    const stop = subscribeBeforeRouteChange(() => seen.push(hasBeforeRouteChangeCallbacks()));
+    const a = registerBeforeRouteChange(() => undefined);
+    const b = registerBeforeRouteChange(() => undefined);
+    a();
+    a();
+    b();
+    stop();
+    registerBeforeRouteChange(() => undefined)();
+    expect(seen).toEqual([true, false]);
   });
 });

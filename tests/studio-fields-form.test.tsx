@@ -240,7 +240,15 @@ describe("EditPanel form generation", () => {
     expect((blockOf(store, block.id).fields.fr as { main_title: string }).main_title).toBe(
       "A human approach, concrete results",
     );
+    // French fields already filled would be replaced: it asks first, and "Do not copy" keeps them.
+    const before = blockOf(store, block.id).fields.fr;
     await userEvent.click(screen.getByRole("button", { name: "Copy all fields English → French" }));
+    const asking = await screen.findByRole("alertdialog");
+    expect(within(asking).getByText(/French fields? already filled will be replaced/)).toBeTruthy();
+    await userEvent.click(within(asking).getByRole("button", { name: "Do not copy" }));
+    expect(blockOf(store, block.id).fields.fr).toBe(before);
+    await userEvent.click(screen.getByRole("button", { name: "Copy all fields English → French" }));
+    await userEvent.click(await screen.findByRole("button", { name: /^Copy and replace \d+ fields?$/ }));
     expect(blockOf(store, block.id).fields.fr).toEqual(blockOf(store, block.id).fields.en);
     expect(blockOf(store, block.id).fields.fr).not.toBe(blockOf(store, block.id).fields.en);
   });

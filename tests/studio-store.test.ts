@@ -91,9 +91,30 @@ describe("studio store: undo and redo of every action", () => {
     store().cycleColorScheme("b0");
     expect(store().getValue("b0", "block_params.color_scheme")).toBe("normal");
   });
-  it("theme", () => {
-    roundTrip(() => store().setTheme({ preset: "red", radius: { "radius-1": "4px" } }));
-    expect(store().doc?.theme.preset).toBe("red");
+  // The theme is the site's now (studio/settings/theme-draft.ts), not a step of a page's history.
+  it("page settings", () => {
+    roundTrip(() =>
+      store().setPageFields({
+        title: { fr: "Vendre", en: "Sell" },
+        paths: { fr: "/fr/vendre", en: "/en/sell" },
+        hidden: true,
+        seo: { global: { fr: { title: "Vendre avec moi" } } },
+      }),
+    );
+    expect(store().doc).toMatchObject({ paths: { fr: "/fr/vendre" }, hidden: true });
+  });
+  it("own footer", () => {
+    const footer = blockFromExample("footer_classic_block", "site-footer") as Block;
+    useStudioStore.setState({ doc: { ...store().doc!, chrome: { header: [], footer: [footer], version: 3 } } });
+    roundTrip(() => store().setPageFooter(true));
+    const own = store().doc?.page_footer?.[0];
+    expect(own?.block_type).toBe("footer_classic_block");
+    expect(own?.id).not.toBe("site-footer");
+    // Its values are edited like any block's, apart from the site's footer.
+    store().setValue(own!.id, "fields.fr.agency", "Ma page");
+    expect(store().doc?.chrome?.footer[0]?.fields.fr.agency).not.toBe("Ma page");
+    roundTrip(() => store().setPageFooter(false));
+    expect(store().doc?.page_footer).toBeUndefined();
   });
   it("reset page", () => {
     store().removeBlock("b0");
@@ -272,5 +293,36 @@ describe("restoreVersion", () => {
     expect(store().doc && "seo" in store().doc!).toBe(false);
     store().undo();
     expect(store().doc?.base_version).toBe(4);
+  });
+});
+
+describe("flushDraft writes only a change not written yet (server drafts with the site's pages)", () => {
+  it("does not send a draft as it was opened (another editor's, read only), and sends an edit once", async () => {
+    const { flushDraft, setDraftSaver } = await import("../studio/store");
+    const sent: number[] = [];
+    // As the server drafts' saver: the draft is then written (or kept, and sent when it can be).
+    setDraftSaver((draft) => {
+      sent.push(draft.cursor);
+      useStudioStore.setState({ draft: { kind: "saved", at: Date.now() } });
+      return true;
+    });
+    try {
+      // A draft with one step, as the server gave it: restored, nothing new.
+      store().setValue("b0", "fields.fr.main_title", "Titre de Marc");
+      const theirs = draftOf(store())!;
+      store().load(makeDoc(), { restoreDraft: false });
+      useStudioStore.setState({ persist: true });
+      store().restoreDraft(theirs, docOfDraft(theirs)!);
+      flushDraft();
+      expect(sent).toEqual([]);
+      // An edit of this editor's: written once, then nothing more to write.
+      store().setValue("b0", "fields.fr.main_title", "Titre de Sophie");
+      flushDraft();
+      flushDraft();
+      expect(sent).toEqual([2]);
+    } finally {
+      setDraftSaver(undefined);
+      useStudioStore.setState({ persist: false });
+    }
   });
 });

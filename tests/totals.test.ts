@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   detectKind,
   formatTotals,
+  phaseFailures,
   playwrightTotals,
   reportTotals,
   sumTotals,
@@ -90,5 +91,18 @@ describe("totals", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("counts a failed phase as a failure unless its report already counts one", () => {
+    const files = ["r/vitest.json", "r/playwright.json", "r/playwright-pg.json"];
+    const clean = { passed: 10, failed: 0, skipped: 0 };
+    const failing = { passed: 9, failed: 1, skipped: 0 };
+    // vitest exited 1 on an unhandled error while its report said every test passed.
+    expect(phaseFailures(["unit"], files, [clean, clean, clean])).toBe(1);
+    expect(phaseFailures(["unit"], files, [failing, clean, clean])).toBe(0);
+    // No report: a failed typecheck, lint or build is always one.
+    expect(phaseFailures(["typecheck", "lint"], files, [clean, clean, clean])).toBe(2);
+    expect(phaseFailures(["e2e-postgres"], files, [clean, clean, failing])).toBe(0);
+    expect(phaseFailures([], files, [failing, failing, failing])).toBe(0);
   });
 });

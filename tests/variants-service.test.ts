@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoadSchema, type PageData, pageDataSchema } from "../schema/page";
+import { applySiteInfo } from "../schema/site-info";
 import type { SiteRecord } from "../server/content/stores/content";
 import { BROKER, createTestService, PROTECTED_BASE, type TestService } from "./helpers/content-service";
 
@@ -101,7 +102,10 @@ describe("POST /page/{site_id} with a variant", () => {
     });
     const { page } = await postPage("/fr", { variant: "portes-ouvertes" });
     expect(page.variant).toEqual({ id: "portes-ouvertes", name: "Portes ouvertes", color: "amber" });
-    expect(page.header).toEqual(ownHeader);
+    // Its own header, with the site's information (logos, phone) written in as in every header.
+    const site = await content.getSite(BROKER.site_id);
+    expect(page.header).toEqual(applySiteInfo(ownHeader, site?.info));
+    expect(page.header[0]).toMatchObject({ id: "promo-header", block_type: "header_classic_block" });
     expect(page.footer).toEqual(plain.footer);
     expect(page.content).toEqual(plain.content);
     // Edited: the next call sees it (the answer cache follows the content revision).

@@ -87,6 +87,7 @@ const loaders: Record<string, Loader> = {
   cta_double_block: () => import("./text/CtaDouble"),
   contact_infos_block: () => import("./text/ContactInfos"),
   icon_cta_cards_block: () => import("./text/IconCtaCards"),
+  callout_block: () => import("./text/Callout"),
   medias_carousel_block: () => import("./media/MediasCarousel"),
   carousel_cards_block: () => import("./media/CarouselCards"),
   script_embed_block: () => import("./embeds/ScriptEmbed"),
@@ -115,5 +116,9 @@ export function preloadBlocks(types: Iterable<string>): Promise<unknown[]> {
 }
 
 export function preloadAllBlocks(): Promise<unknown[]> {
-  return preloadBlocks(Object.keys(renderRegistry));
+  // The headers' mobile panel is a chunk of its own (lazy in the browser): the server has it too.
+  return Promise.all([
+    preloadBlocks(Object.keys(renderRegistry)),
+    import("./headers/Header").then((m) => m.mobilePanelReady),
+  ]);
 }

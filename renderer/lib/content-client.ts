@@ -9,9 +9,11 @@ import {
   type ArticleSitemapEntry,
   articleDetailAnswerSchema,
   articleSitemapAnswerSchema,
+  previewInfoSchema,
 } from "../../schema/api";
 import type { Locale } from "../../schema/common";
 import { type FirstLoadData, firstLoadSchema, type PageData, pageDataSchema } from "../../schema/page";
+import type { PreviewInfo } from "../../schema/preview";
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
@@ -35,6 +37,12 @@ export interface ContentClient {
   firstLoad(domainName: string): Promise<FirstLoadData>;
   getPage(site: FirstLoadData, path: string, locale: Locale, query?: Record<string, string>): Promise<PageResult>;
   listPages(site: FirstLoadData): Promise<PageSummary[]>;
+  /** The page a preview link shows (issue 33); undefined for an unknown, expired or revoked link. */
+  getPreview(
+    site: FirstLoadData,
+    token: string,
+    locale: Locale,
+  ): Promise<{ page: PageData; preview: PreviewInfo } | undefined>;
   /** One blog article (GET /article/{id}); undefined when it does not exist. */
   getArticle(site: FirstLoadData, id: number, locale: Locale): Promise<ArticleDetail | undefined>;
   /** Every blog article's slugs and dates, newest first (GET /articles/sitemap). */
@@ -123,6 +131,17 @@ export function createContentClient(fetcher: Fetcher, baseUrl = "http://content.
       if (parsedPages.size >= 500) parsedPages.delete(parsedPages.keys().next().value as string);
       parsedPages.set(etag ?? text, result);
       return result;
+    },
+    async getPreview(site, token, locale) {
+      const response = await call(`/api/swc/${site.microsite_id}/preview`, {
+        method: "POST",
+        locale,
+        headers: { "x-site-key": site.site_key },
+        body: JSON.stringify({ token }),
+      });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`Preview failed with status ${response.status}`);
+      return z.object({ page: pageDataSchema, preview: previewInfoSchema }).parse(await response.json());
     },
     async getArticle(site, id, locale) {
       const response = await call(`/api/swc/${site.microsite_id}/article/${id}`, {

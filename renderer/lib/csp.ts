@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy with a per-request nonce (DESIGN.md "Safety"). Scripts run
+ * Content-Security-Policy with a per-request nonce (docs/architecture.md "Safety"). Scripts run
  * only with the nonce (React Router's own scripts and what they load, via
  * 'strict-dynamic'); styles allow inline attributes, which blocks set for colours.
  */

@@ -5,6 +5,7 @@ import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import type { PageData } from "../../schema/page";
 import { parseBlocks } from "../../schema/parse";
+import { withFallbackText } from "../../schema/translations";
 import { pageTitleOf, withTitleRichText } from "../blocks/page-title";
 import type { AppServices } from "./context";
 import { hasVideoSource } from "./media";
@@ -74,7 +75,8 @@ function blocksOf(
   let clean = validated.get(raw);
   if (!clean) {
     const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
-    clean = sanitizeBlocks(blocks, variantId);
+    // A text one language left empty shows the other's (the spec's fallback, field by field).
+    clean = sanitizeBlocks(blocks, variantId).map(withFallbackText);
     validated.set(raw, clean);
   }
   if (!movesAssets(bases)) return clean;
@@ -174,10 +176,25 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
       status: result.status,
     });
   }
-  const { content, header, footer, override, ...answer } = result.page;
+  return viewOfAnswer(services, result.page, url, locale, path);
+}
+
+/**
+ * The view of a page answer: blocks validated, sanitised and with their fallback texts, asset
+ * URLs resolved, the title's block, the modules to preload. Throws a redirect or an error view
+ * for answers that are not a page. A preview (issue 33) shapes its draft's answer here too.
+ */
+export function viewOfAnswer(
+  services: AppServices,
+  answer: PageData,
+  url: URL,
+  locale: Locale,
+  path: string,
+): PageView {
+  const { content, header, footer, override, ...answerFields } = answer;
   const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
   // Share images and the favicon point where the site's assets are served from.
-  const page = withAssetUrls(answer, bases);
+  const page = withAssetUrls(answerFields, bases);
   if (page.status === 301 || page.status === 302) {
     if (!page.location) {
       throw data(
@@ -199,7 +216,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
   const headerBlocks = blocksOf(header, "header", path, variantId, bases);
   const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases);
   if (page.status >= 400) {
-    const known = [403, 404, 500, 503].includes(page.status);
+    const known = [403, 404, 410, 500, 503].includes(page.status);
     throw data(
       {
         locale,
@@ -214,7 +231,7 @@ export async function loadPage(url: URL, locale: Locale, services: AppServices):
     );
   }
   const origin = services.config.publicOrigin || url.origin;
-  return cachedView(services, result.page, `${locale}\n${path}\n${origin}`, () => {
+  return cachedView(services, answer, `${locale}\n${path}\n${origin}`, () => {
     const seo = override?.seo ? { ...page.seo, ...withAssetUrls(override.seo, bases) } : page.seo;
     const contentBlocks = blocksOf(content, "content", path, variantId, bases);
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.

@@ -1,7 +1,8 @@
 /**
  * Before-route-change callbacks (site.md §2, blocks.md §4): a registered callback
  * sees each client navigation before it happens and may answer "veto" (stay) or
- * "reload" (load the target with a full page load). Veto wins over reload.
+ * "reload" (load the target with a full page load). Veto wins over reload
+ * (route-change-decide.ts).
  */
 import { useEffect, useRef } from "react";
 
@@ -17,34 +18,27 @@ export interface RouteChange {
 
 export type BeforeRouteChange = (change: RouteChange) => RouteChangeDecision;
 
-const callbacks = new Set<BeforeRouteChange>();
+/** Read by the router's blocker (route-change-decide.ts), loaded only while one is registered. */
+export const callbacks = new Set<BeforeRouteChange>();
+/** Told when the first callback comes or the last one goes (the router's blocker is there only meanwhile). */
+let listener: (() => void) | undefined;
 
 export function registerBeforeRouteChange(callback: BeforeRouteChange): () => void {
   // A wrapper so the same function registered twice unregisters independently.
   const entry: BeforeRouteChange = (change) => callback(change);
   callbacks.add(entry);
+  if (callbacks.size === 1) listener?.();
   return () => {
-    callbacks.delete(entry);
+    if (callbacks.delete(entry) && !callbacks.size) listener?.();
   };
 }
 
-/** Runs every callback (a throwing one is logged and ignored) and combines their answers. */
-export function decideRouteChange(
-  change: RouteChange,
-  list: Iterable<BeforeRouteChange> = callbacks,
-): "veto" | "reload" | undefined {
-  let reload = false;
-  let veto = false;
-  for (const callback of [...list]) {
-    try {
-      const answer = callback(change);
-      if (answer === "veto") veto = true;
-      else if (answer === "reload") reload = true;
-    } catch (error) {
-      console.error("Before-route-change callback failed", error);
-    }
-  }
-  return veto ? "veto" : reload ? "reload" : undefined;
+/** For useSyncExternalStore (the one guard of the page): calls `onChange` when hasBeforeRouteChangeCallbacks() changes. */
+export function subscribeBeforeRouteChange(onChange: () => void): () => void {
+  listener = onChange;
+  return () => {
+    if (listener === onChange) listener = undefined;
+  };
 }
 
 export function hasBeforeRouteChangeCallbacks(): boolean {

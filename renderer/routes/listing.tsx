@@ -409,18 +409,21 @@ function ListingBody({ view }: { view: ListingView }) {
         </div>
         <aside className="listing-aside" aria-label={t("listing.broker.title")}>
           {listing.broker ? <BrokerCard broker={listing.broker} locale={locale} /> : null}
-          <VisitRequest
-            uls={listing.uls}
-            title={t("listing.visit.title")}
-            message={t(listing.forSaleForRent === "rent" ? "listing.visit.rent-message" : "listing.visit.message", {
-              address,
-              uls: listing.uls,
-            })}
-          />
+          {/* A sold property cannot be visited: the broker's card (call, text) stays. */}
+          {sold ? null : (
+            <VisitRequest
+              uls={listing.uls}
+              title={t("listing.visit.title")}
+              message={t(listing.forSaleForRent === "rent" ? "listing.visit.rent-message" : "listing.visit.message", {
+                address,
+                uls: listing.uls,
+              })}
+            />
+          )}
         </aside>
       </div>
       {view.similar.length ? <SimilarListings listings={view.similar} locale={locale} /> : null}
-      {listing.broker ? <CallBar broker={listing.broker} /> : null}
+      {listing.broker ? <CallBar broker={listing.broker} visit={!sold} /> : null}
     </article>
   );
 }

@@ -11,6 +11,7 @@ import { allowPageCache } from "../lib/page-cache.server";
 import { loadPage, type PageView } from "../lib/page-loader.server";
 import { type PageViewText, pageViewText, readPageView } from "../lib/page-match";
 import { PreloadModules, preloadModules } from "../lib/preload";
+import { searchFirstPage } from "../lib/search-page.server";
 import { pageMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
@@ -25,9 +26,13 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
       { status: 404 },
     );
   }
-  const view = await loadPage(url, lang, context.get(servicesContext));
+  const services = context.get(servicesContext);
+  const view = await loadPage(url, lang, services);
   allowPageCache(context, lang, pageTags(view));
-  return data(cachedText(view), { headers: localeCookieHeaders(request, lang) });
+  // The search's first cards come with the page's HTML, not after its script (issue 34).
+  const searchJson = await searchFirstPage(view, url, services);
+  const text = cachedText(view);
+  return data(searchJson ? { ...text, searchJson } : text, { headers: localeCookieHeaders(request, lang) });
 }
 
 function pageTags(view: PageView): string[] {
@@ -62,12 +67,14 @@ export async function clientLoader({ serverLoader, request, params }: Route.Clie
     lastView = { ...lastView, locale: params.lang, path };
     return lastView;
   }
-  const view = readPageView(await serverLoader()) as PageView;
+  const loaded = await serverLoader();
+  const view = readPageView(loaded) as PageView;
   preloadModules(view.modules);
   // Load the new page's block views before it renders, so navigation never suspends on them.
   await preloadBlocks([...view.header, ...view.content, ...view.footer].map((b) => b.block_type));
   lastView = view;
-  return view;
+  // As loaded (the view's text, and the search's first page when there is one).
+  return loaded;
 }
 clientLoader.hydrate = false as const;
 

@@ -1,5 +1,6 @@
 /**
- * The studio routes (/{lang}/qa/sections, /en/qa/general-settings, /fr/qa/parametres-generaux).
+ * The studio routes: its screens (/{lang}/qa/sections, pages, redirects, variants, general
+ * settings; renderer/lib/studio-paths.ts names them in each language).
  * The server renders only a loading shell; the studio itself (store, dnd-kit, TipTap, Monaco)
  * is reachable only through the dynamic import below, mounted after hydration.
  */
@@ -9,7 +10,7 @@ import { data, redirect, useMatches } from "react-router";
 import { isLocale } from "../../schema/locales";
 import { servicesContext } from "../lib/context";
 import { siteFactsOf } from "../lib/site-facts";
-import { signInUrl } from "../lib/studio-paths";
+import { type StudioScreen, signInUrl, studioScreenOf } from "../lib/studio-paths";
 import type { Route } from "./+types/studio";
 
 // The canvas renders every block: it needs the features' stylesheets, which public pages
@@ -59,9 +60,10 @@ export function meta() {
 
 type StudioAppProps = {
   locale: "fr" | "en";
-  mode: "sections" | "settings";
+  mode: StudioScreen;
   site: StudioSite;
   role: "admin" | "editor";
+  editor: { id: string; name: string };
 };
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
@@ -76,16 +78,17 @@ function LoadingShell() {
 
 export default function StudioRoute({ loaderData }: Route.ComponentProps) {
   const [mounted, setMounted] = useState(false);
-  const id = useMatches().at(-1)?.id ?? "studio-sections";
+  const screen = studioScreenOf(useMatches().at(-1)?.id);
   useEffect(() => setMounted(true), []);
   if (!mounted) return <LoadingShell />;
   return (
     <Suspense fallback={<LoadingShell />}>
       <StudioApp
         locale={loaderData.locale}
-        mode={id === "studio-sections" ? "sections" : "settings"}
+        mode={screen}
         site={loaderData.site}
         role={loaderData.editor.role}
+        editor={loaderData.editor}
       />
     </Suspense>
   );

@@ -28,7 +28,7 @@ function debugText(error: unknown, view: Partial<ErrorView>): string | undefined
   return undefined;
 }
 
-const KNOWN = new Set([403, 404, 500, 503]);
+const KNOWN = new Set([403, 404, 410, 500, 503]);
 
 /**
  * The catalogue's message (site.md §8). The loader's own message wins over the status: a

@@ -41,8 +41,9 @@ export const footerClassicBlock = defineBlock({
       fr: {
         agency: "Julie Tremblay, courtière immobilière résidentielle",
         licence: "Julie Tremblay, courtière immobilière résidentielle, permis OACIQ J7421",
-        agency_name: "Groupe immobilier Laurier inc., agence immobilière",
-        address: "2600, boulevard Laurier, bureau 150, Québec (Québec) G1V 4T3",
+        agency_name:
+          "Immobilier Rive-Sud inc., agence immobilière franchisée indépendante et autonome de RE/MAX Québec inc.",
+        address: "1250, boulevard Guillaume-Couture, Lévis (Québec) G6W 0R5",
         phone: { url: "tel:+14185550142", text: "418 555-0142" },
         all_rights_reserved: "Tous droits réservés.",
         logo_image_light: {
@@ -61,15 +62,15 @@ export const footerClassicBlock = defineBlock({
         icon_links_repeater: [
           {
             icon: { type: "facebook" },
-            link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+            link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
           },
           {
             icon: { type: "instagram" },
-            link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+            link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
           },
           {
             icon: { type: "linkedin" },
-            link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" },
+            link: { url: "https://www.linkedin.com/in/julie-tremblay-courtiere", text: "LinkedIn", target: "_blank" },
           },
         ],
         menu_repeater: [
@@ -94,8 +95,9 @@ export const footerClassicBlock = defineBlock({
       en: {
         agency: "Julie Tremblay, residential real-estate broker",
         licence: "Julie Tremblay, residential real estate broker, OACIQ licence J7421",
-        agency_name: "Groupe immobilier Laurier inc., real estate agency",
-        address: "2600 Laurier Boulevard, Suite 150, Québec City, Quebec G1V 4T3",
+        agency_name:
+          "Immobilier Rive-Sud inc., real estate agency, an independent and autonomous franchisee of RE/MAX Québec inc.",
+        address: "1250 Guillaume-Couture Boulevard, Lévis, Quebec G6W 0R5",
         phone: { url: "tel:+14185550142", text: "418 555-0142" },
         all_rights_reserved: "All rights reserved.",
         logo_image_light: {
@@ -114,15 +116,15 @@ export const footerClassicBlock = defineBlock({
         icon_links_repeater: [
           {
             icon: { type: "facebook" },
-            link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+            link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
           },
           {
             icon: { type: "instagram" },
-            link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+            link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
           },
           {
             icon: { type: "linkedin" },
-            link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" },
+            link: { url: "https://www.linkedin.com/in/julie-tremblay-courtiere", text: "LinkedIn", target: "_blank" },
           },
         ],
         menu_repeater: [

@@ -272,16 +272,16 @@ export const headerOutOfNormBlock = defineBlock({
             text_color: "#ffffff",
             icon_lists_repeater: [
               { icon: { type: "phone" }, text: "418 555-0142" },
-              { icon: { type: "map-pin" }, text: "1000, route de l'Église, Québec" },
+              { icon: { type: "map-pin" }, text: "1250, boulevard Guillaume-Couture, Lévis" },
             ],
             icon_links_repeater: [
               {
                 icon: { type: "facebook" },
-                link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+                link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
               },
               {
                 icon: { type: "instagram" },
-                link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+                link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
               },
             ],
           },
@@ -298,16 +298,16 @@ export const headerOutOfNormBlock = defineBlock({
             text_color: "#ffffff",
             icon_lists_repeater: [
               { icon: { type: "phone" }, text: "418-555-0142" },
-              { icon: { type: "map-pin" }, text: "1000 route de l'Église, Québec City" },
+              { icon: { type: "map-pin" }, text: "1250 Guillaume-Couture Blvd, Lévis" },
             ],
             icon_links_repeater: [
               {
                 icon: { type: "facebook" },
-                link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" },
+                link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
               },
               {
                 icon: { type: "instagram" },
-                link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" },
+                link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
               },
             ],
           },

@@ -73,25 +73,43 @@ const portrait = {
 const contactLines = {
   fr: [
     { icon: { type: "phone" }, text: "418 555-0142" },
-    { icon: { type: "email" }, text: "julie.tremblay@rive-sud.immo" },
-    { icon: { type: "map-pin" }, text: "5000, boulevard Guillaume-Couture, Lévis" },
+    { icon: { type: "email" }, text: "julie@julietremblay.ca" },
+    { icon: { type: "map-pin" }, text: "1250, boulevard Guillaume-Couture, Lévis" },
   ],
   en: [
     { icon: { type: "phone" }, text: "418-555-0142" },
-    { icon: { type: "email" }, text: "julie.tremblay@rive-sud.immo" },
-    { icon: { type: "map-pin" }, text: "5000 Guillaume-Couture Blvd, Lévis" },
+    { icon: { type: "email" }, text: "julie@julietremblay.ca" },
+    { icon: { type: "map-pin" }, text: "1250 Guillaume-Couture Blvd, Lévis" },
   ],
 };
 const socials = {
   fr: [
-    { icon: { type: "facebook" }, link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" } },
-    { icon: { type: "instagram" }, link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" } },
-    { icon: { type: "linkedin" }, link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" } },
+    {
+      icon: { type: "facebook" },
+      link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
+    },
+    {
+      icon: { type: "instagram" },
+      link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
+    },
+    {
+      icon: { type: "linkedin" },
+      link: { url: "https://www.linkedin.com/in/julie-tremblay-courtiere", text: "LinkedIn", target: "_blank" },
+    },
   ],
   en: [
-    { icon: { type: "facebook" }, link: { url: "https://www.facebook.com/", text: "Facebook", target: "_blank" } },
-    { icon: { type: "instagram" }, link: { url: "https://www.instagram.com/", text: "Instagram", target: "_blank" } },
-    { icon: { type: "linkedin" }, link: { url: "https://www.linkedin.com/", text: "LinkedIn", target: "_blank" } },
+    {
+      icon: { type: "facebook" },
+      link: { url: "https://www.facebook.com/julietremblaycourtiere", text: "Facebook", target: "_blank" },
+    },
+    {
+      icon: { type: "instagram" },
+      link: { url: "https://www.instagram.com/julietremblay.courtiere", text: "Instagram", target: "_blank" },
+    },
+    {
+      icon: { type: "linkedin" },
+      link: { url: "https://www.linkedin.com/in/julie-tremblay-courtiere", text: "LinkedIn", target: "_blank" },
+    },
   ],
 } as const;
 
@@ -380,7 +398,7 @@ const exampleMembers = {
       person_subtitle: "Courtière immobilière résidentielle",
       list_items_repeater: [
         { icon: { type: "phone" }, text: "418 555-0142" },
-        { icon: { type: "email" }, text: "julie.tremblay@rive-sud.immo" },
+        { icon: { type: "email" }, text: "julie@julietremblay.ca" },
       ],
       social_items_repeater: [...socials.fr],
       cta_repeater: [{ cta: { text: "Écrire à Julie", on_click_action: { action_type: "open_contact_modal" } } }],
@@ -403,7 +421,7 @@ const exampleMembers = {
       person_subtitle: "Residential real-estate broker",
       list_items_repeater: [
         { icon: { type: "phone" }, text: "418-555-0142" },
-        { icon: { type: "email" }, text: "julie.tremblay@rive-sud.immo" },
+        { icon: { type: "email" }, text: "julie@julietremblay.ca" },
       ],
       social_items_repeater: [...socials.en],
       cta_repeater: [{ cta: { text: "Write to Julie", on_click_action: { action_type: "open_contact_modal" } } }],

@@ -92,12 +92,16 @@ export const memberCardsBlock = defineBlock({
             cta: { url: "/fr/courtiers/julie-tremblay", text: "Voir le profil" },
             list_items_repeater: [
               { icon: { type: "phone" }, text: "418 555-0142" },
-              { icon: { type: "email" }, text: "julie@immobilierrivesud.example" },
+              { icon: { type: "email" }, text: "julie@immobilierrivesud.ca" },
             ],
             icon_links_repeater: [
               {
                 icon: { type: "facebook" },
-                link: { url: "https://www.facebook.com/", text: "Facebook de Julie Tremblay", target: "_blank" },
+                link: {
+                  url: "https://www.facebook.com/julietremblaycourtiere",
+                  text: "Facebook de Julie Tremblay",
+                  target: "_blank",
+                },
               },
             ],
             program_items_repeater: [
@@ -130,12 +134,16 @@ export const memberCardsBlock = defineBlock({
             cta: { url: "/en/brokers/julie-tremblay", text: "View profile" },
             list_items_repeater: [
               { icon: { type: "phone" }, text: "418 555-0142" },
-              { icon: { type: "email" }, text: "julie@immobilierrivesud.example" },
+              { icon: { type: "email" }, text: "julie@immobilierrivesud.ca" },
             ],
             icon_links_repeater: [
               {
                 icon: { type: "facebook" },
-                link: { url: "https://www.facebook.com/", text: "Julie Tremblay on Facebook", target: "_blank" },
+                link: {
+                  url: "https://www.facebook.com/julietremblaycourtiere",
+                  text: "Julie Tremblay on Facebook",
+                  target: "_blank",
+                },
               },
             ],
             program_items_repeater: [
@@ -236,7 +244,7 @@ export const teamMembersCarouselBlock = defineBlock({
               "Courtière depuis 2009, Julie a accompagné plus de 300 familles de Québec et de Lévis.\nElle connaît chaque quartier de la Rive-Sud, des écoles aux pistes cyclables, et prépare chaque vente avec une évaluation comparative détaillée.\nEn dehors du bureau, elle s'implique auprès de la Maison de la famille de Lévis.",
             list_items_repeater: [
               { icon: { type: "phone" }, text: "418 555-0142" },
-              { icon: { type: "email" }, text: "julie@immobilierrivesud.example" },
+              { icon: { type: "email" }, text: "julie@immobilierrivesud.ca" },
             ],
           },
           {
@@ -259,7 +267,7 @@ export const teamMembersCarouselBlock = defineBlock({
               "A broker since 2009, Julie has guided more than 300 families in Québec City and Lévis.\nShe knows every South Shore neighbourhood, from schools to bike paths, and prepares every sale with a detailed comparative market analysis.\nOutside the office, she volunteers with the Maison de la famille de Lévis.",
             list_items_repeater: [
               { icon: { type: "phone" }, text: "418 555-0142" },
-              { icon: { type: "email" }, text: "julie@immobilierrivesud.example" },
+              { icon: { type: "email" }, text: "julie@immobilierrivesud.ca" },
             ],
           },
           {

@@ -66,7 +66,7 @@ export const partnersBlock = defineBlock({
             description: "Actes de vente, hypothèques et testaments, avec rendez-vous le soir.",
             list_items_repeater: [{ icon: { type: "phone" }, text: "418 555-0311" }],
             tags_repeater: [{ name: "Notaires", bg_color_primary: "#0b4fa8", text_color: "#ffffff" }],
-            cta: { url: "https://notaires.example", text: "Visiter le site", target: "_blank" },
+            cta: { url: "https://www.cotemorinnotaires.ca", text: "Visiter le site", target: "_blank" },
           },
           {
             image: logo("inspection", "Logo d'Inspection Chaudière"),
@@ -88,7 +88,7 @@ export const partnersBlock = defineBlock({
             description: "Deeds of sale, mortgages and wills, with evening appointments.",
             list_items_repeater: [{ icon: { type: "phone" }, text: "418 555-0311" }],
             tags_repeater: [{ name: "Notaries", bg_color_primary: "#0b4fa8", text_color: "#ffffff" }],
-            cta: { url: "https://notaires.example", text: "Visit the website", target: "_blank" },
+            cta: { url: "https://www.cotemorinnotaires.ca", text: "Visit the website", target: "_blank" },
           },
           {
             image: logo("inspection", "Inspection Chaudière logo"),

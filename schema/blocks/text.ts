@@ -611,7 +611,7 @@ export const contactInfosBlock = defineBlock({
         contact_details: {
           phone: "418 555-0142",
           sms: "418 555-0142",
-          email: "julie@julietremblay.example",
+          email: "julie@julietremblay.ca",
           address: "Immobilier Rive-Sud\n1250, boulevard Guillaume-Couture\nLévis (Québec) G6W 0R5",
         },
         items: [
@@ -625,7 +625,7 @@ export const contactInfosBlock = defineBlock({
             icon_links_repeater: [
               {
                 link: {
-                  url: "https://www.facebook.com/",
+                  url: "https://www.facebook.com/julietremblaycourtiere",
                   text: "Facebook",
                   target: "_blank",
                   icon: { type: "facebook" },
@@ -633,7 +633,7 @@ export const contactInfosBlock = defineBlock({
               },
               {
                 link: {
-                  url: "https://www.instagram.com/",
+                  url: "https://www.instagram.com/julietremblay.courtiere",
                   text: "Instagram",
                   target: "_blank",
                   icon: { type: "instagram" },
@@ -648,7 +648,7 @@ export const contactInfosBlock = defineBlock({
         contact_details: {
           phone: "418 555-0142",
           sms: "418 555-0142",
-          email: "julie@julietremblay.example",
+          email: "julie@julietremblay.ca",
           address: "Immobilier Rive-Sud\n1250 Guillaume-Couture Boulevard\nLévis, Quebec G6W 0R5",
         },
         items: [
@@ -662,7 +662,7 @@ export const contactInfosBlock = defineBlock({
             icon_links_repeater: [
               {
                 link: {
-                  url: "https://www.facebook.com/",
+                  url: "https://www.facebook.com/julietremblaycourtiere",
                   text: "Facebook",
                   target: "_blank",
                   icon: { type: "facebook" },
@@ -670,7 +670,7 @@ export const contactInfosBlock = defineBlock({
               },
               {
                 link: {
-                  url: "https://www.instagram.com/",
+                  url: "https://www.instagram.com/julietremblay.courtiere",
                   text: "Instagram",
                   target: "_blank",
                   icon: { type: "instagram" },
@@ -756,6 +756,55 @@ export const iconCtaCardsBlock = defineBlock({
   },
 });
 
+/**
+ * A highlighted box in the flow of a page: a tip, a fact to know, a warning (the welcome tax,
+ * an inspection deadline). The tone picks the icon and the accent; the words are the editor's.
+ */
+export const calloutBlock = defineBlock({
+  type: "callout_block",
+  family: "text",
+  label: { fr: "Encadré", en: "Callout" },
+  description: {
+    fr: "Un encadré qui fait ressortir un conseil, une information ou une mise en garde",
+    en: "A highlighted box for a tip, a fact to know or a warning",
+  },
+  params: {
+    tone: f
+      .select(["info", "tip", "warning"], "tone", {
+        info: { fr: "Information", en: "Information" },
+        tip: { fr: "Conseil", en: "Tip" },
+        warning: { fr: "Mise en garde", en: "Warning" },
+      })
+      .default("info"),
+  },
+  fields: {
+    /** The box's label above its title ("Bon à savoir"): it says what kind of note this is. */
+    super_title: f.text().optional(),
+    main_title: f.text().optional(),
+    description: f.richtext().optional(),
+    cta: f.link().optional(),
+  },
+  example: {
+    block_params: { color_scheme: "normal", tone: "tip" },
+    fields: {
+      fr: {
+        super_title: "Bon à savoir",
+        main_title: "Prévoyez la taxe de bienvenue dans votre budget",
+        description:
+          "<p>Quelques semaines après l'achat, la municipalité vous envoie le compte des droits de mutation. Pour une maison de 450\u00a0000\u00a0$ à Québec, comptez environ 5\u00a0000\u00a0$, payables en un seul versement.</p>",
+        cta: { url: "/fr/contact", text: "Calculer mes frais avec moi" },
+      },
+      en: {
+        super_title: "Good to know",
+        main_title: "Plan for the welcome tax in your budget",
+        description:
+          "<p>A few weeks after you buy, the municipality sends you the property transfer duties bill. For a $450,000 house in Québec City, count on about $5,000, payable in one instalment.</p>",
+        cta: { url: "/en/contact", text: "Work out my costs with me" },
+      },
+    },
+  },
+});
+
 export const textBlocks = [
   textBlock1,
   textBlock2,
@@ -769,6 +818,7 @@ export const textBlocks = [
   ctaDoubleBlock,
   contactInfosBlock,
   iconCtaCardsBlock,
+  calloutBlock,
 ] as const;
 export type TextBlock1 = z.output<typeof textBlock1.fields>;
 export type TxtImgDoubleBlock1 = z.output<typeof txtImgDoubleBlock1.fields>;

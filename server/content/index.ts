@@ -7,11 +7,15 @@ import { alertRoutes } from "./routes/alerts";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { draftRoutes } from "./routes/drafts";
 import { feedRoutes } from "./routes/feeds";
 import { leadRoutes } from "./routes/leads";
 import { lockRoutes } from "./routes/locks";
 import { pageRoutes } from "./routes/pages";
+import { previewRoutes } from "./routes/previews";
 import { propertyRoutes, warmClusterIndexes } from "./routes/properties";
+import { scheduleRoutes } from "./routes/schedules";
+import { siteRoutes } from "./routes/site";
 import { seedFromFixtures } from "./seed";
 import { seedStores } from "./seed-stores";
 import { type ContentService, createContentService, type Route } from "./service";
@@ -24,9 +28,13 @@ export const allRoutes: readonly Route[] = [
   ...contactRoutes,
   ...authRoutes,
   ...lockRoutes,
+  ...draftRoutes,
+  ...scheduleRoutes,
+  ...previewRoutes,
   ...leadRoutes,
   ...feedRoutes,
   ...alertRoutes,
+  ...siteRoutes,
 ];
 
 /**

@@ -2,12 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  DEFAULT_LISTING_COUNT,
-  DEFAULT_LISTING_SEED,
-  LISTING_REFERENCE_DATE,
-  listingStream,
-} from "./data/listings-generator";
+import { DEFAULT_LISTING_COUNT, DEFAULT_LISTING_SEED, listingStream } from "./data/listings-generator";
 import { loadMunicipalities } from "./data/municipalities";
 import { FIXTURES_DIR } from "./seed";
 import type { Storage } from "./storage";
@@ -29,7 +24,8 @@ function seedKey(count: number, seed: number, munText: string, articlesText: str
 
 export async function seedStores(
   storage: Pick<Storage, "content" | "listings" | "articles">,
-  options: { force?: boolean; count?: number; seed?: number } = {},
+  /** `reference`: the instant listing dates count back from (default: now, so the newest listings are new). */
+  options: { force?: boolean; count?: number; seed?: number; reference?: string } = {},
 ): Promise<boolean> {
   const count = options.count ?? DEFAULT_LISTING_COUNT;
   const seed = options.seed ?? DEFAULT_LISTING_SEED;
@@ -47,7 +43,8 @@ export async function seedStores(
   // answer 410 (a listing that sold privately or expired), as a live site always has.
   // Streamed: a million listings (the scale bench) never sit in memory at once.
   const removed: string[] = [];
-  const generated = listingStream({ count: count + REMOVED_DEMO_LISTINGS, seed, municipalities });
+  const reference = options.reference ?? new Date().toISOString();
+  const generated = listingStream({ count: count + REMOVED_DEMO_LISTINGS, seed, municipalities, reference });
   await storage.listings.replaceAll(
     (function* () {
       let i = 0;
@@ -57,7 +54,7 @@ export async function seedStores(
       }
     })(),
   );
-  for (const uls of removed) await storage.listings.remove(uls, LISTING_REFERENCE_DATE);
+  for (const uls of removed) await storage.listings.remove(uls, reference);
   if (articlesText) {
     const parsed = articlesFixtureSchema.safeParse(JSON.parse(articlesText));
     if (!parsed.success) throw new Error(`Invalid fixture articles.json: ${z.prettifyError(parsed.error)}`);

@@ -117,6 +117,8 @@ export interface ContentService {
   bodyLimit(method: string, pathname: string): number;
   /** Calls `listener` after each content write made through this service; returns the unsubscribe. */
   onChange(listener: (change: ContentChange) => void): () => void;
+  /** Tells the listeners of a content write made outside a request (a scheduled publish). */
+  notifyChange(change: ContentChange): void;
 }
 
 function compile(pattern: string): RegExp {
@@ -369,6 +371,7 @@ export function createContentService(options: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    notifyChange: changed,
   };
 }
 

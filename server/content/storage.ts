@@ -26,12 +26,15 @@ import { ArticlesStore } from "./stores/articles";
 import { AuditStore } from "./stores/audit";
 import { CaptchaReplayStore } from "./stores/captcha-replays";
 import { ContentStore } from "./stores/content";
+import { DraftsStore } from "./stores/drafts";
 import { FeedsStore } from "./stores/feeds";
 import { type ListingsOptions, ListingsStore } from "./stores/listings";
 import { LoginThrottleStore } from "./stores/login-throttle";
 import { OutboxStore } from "./stores/outbox";
 import { PageLocksStore } from "./stores/page-locks";
 import { PageVersionsStore } from "./stores/page-versions";
+import { PreviewLinksStore } from "./stores/preview-links";
+import { PublishJobsStore } from "./stores/publish-jobs";
 import { RateLimitStore } from "./stores/rate-limits";
 import { SecretsStore } from "./stores/secrets";
 import { SessionsStore } from "./stores/sessions";
@@ -55,6 +58,12 @@ export interface Storage {
   readonly apiTokens: ApiTokensStore;
   readonly audit: AuditStore;
   readonly pageLocks: PageLocksStore;
+  /** The draft of each page, shared by every device and editor (issue 33). */
+  readonly drafts: DraftsStore;
+  /** Publishes at a chosen time, claimed by whichever web process finds them due. */
+  readonly publishJobs: PublishJobsStore;
+  /** Links showing a page's draft or a version to someone without an account (hashed, expiring, revocable). */
+  readonly previewLinks: PreviewLinksStore;
   /** Every saved version of every page (written by `content.savePage`, read here). */
   readonly pageVersions: PageVersionsStore;
   /** The delivery outbox of leads (e-mail, webhook). */
@@ -100,6 +109,9 @@ export function createStorage(
     audit: new AuditStore(db),
     pageLocks: new PageLocksStore(db, dialect),
     pageVersions: new PageVersionsStore(db),
+    drafts: new DraftsStore(db, dialect),
+    publishJobs: new PublishJobsStore(db, dialect),
+    previewLinks: new PreviewLinksStore(db),
     outbox: new OutboxStore(db, dialect),
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),

@@ -2,8 +2,10 @@
  * Request ids and the access log: one line per request (time, level, request id, method,
  * path, status, duration, bytes), written when the answer is finished or the client left.
  */
+
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
+import { redactPreviewPath } from "../../schema/preview";
 import type { TrustFunction } from "../client-address";
 import { clientAddress } from "../client-address";
 import { type Logger, requestScope } from "./log";
@@ -27,7 +29,8 @@ export function requestIdOf(header: string | string[] | undefined, fromTrustedPr
 
 /** The path to log: the path name and the names of query parameters, never their values (an e-mail, a phone, a name). */
 export function loggablePath(url: string | undefined): string {
-  const target = url ?? "/";
+  // A preview link's secret never reaches a log line.
+  const target = redactPreviewPath(url ?? "/");
   const mark = target.indexOf("?");
   if (mark === -1) return target;
   const keys = [...new Set(new URLSearchParams(target.slice(mark + 1)).keys())];

@@ -230,7 +230,7 @@ export function Editors({ locale, me }: { locale: Locale; me: Editor }) {
   );
 }
 
-const ACTION_GROUPS = ["auth", "page", "account", "editor", "lead", "settings"] as const;
+const ACTION_GROUPS = ["auth", "page", "draft", "preview", "account", "editor", "lead", "settings"] as const;
 
 export function Audit({ locale }: { locale: Locale }) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { authPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/locales";
+import { lockChanged, lockUnanswered } from "../shell/drafts";
 import { Icon } from "../shell/icons";
 import { useStudioStore } from "../store";
 import "./studio-session.css";
@@ -73,7 +74,8 @@ export function PageLock({ siteId }: { siteId: string }) {
     const path = `${encodeURIComponent(siteId)}/${encodeURIComponent(pageId)}`;
     let stopped = false;
     const beat = async (first: boolean) => {
-      const { status, lock } = await lockCall("POST", path, { takeover: false }).catch(() => ({
+      // Opening the page takes it from this editor's own other session (`own`), never a renewal.
+      const { status, lock } = await lockCall("POST", path, { takeover: false, own: first }).catch(() => ({
         status: 0,
         lock: undefined,
       }));
@@ -81,12 +83,15 @@ export function PageLock({ siteId }: { siteId: string }) {
       if (status === 200) {
         held.current = true;
         setState({ kind: "mine" });
+        lockChanged("mine");
       } else if (status === 423 && lock) {
         // Held by someone else: at the first beat they were there first; later, they took it over.
-        setState(
-          first || !held.current ? { kind: "held", name: lock.editor.name } : { kind: "lost", name: lock.editor.name },
-        );
+        const kind = first || !held.current ? "held" : "lost";
+        setState({ kind, name: lock.editor.name });
+        lockChanged(kind, lock.editor.name);
         held.current = false;
+      } else if (status !== 423) {
+        lockUnanswered();
       }
     };
     void beat(true);
@@ -116,6 +121,8 @@ export function PageLock({ siteId }: { siteId: string }) {
     if (status === 200) {
       held.current = true;
       setState({ kind: "mine" });
+      // The draft comes with the page: the other editor's latest, to continue.
+      lockChanged("mine");
     }
   }
 

@@ -38,6 +38,22 @@ export function onReauthRequired(handler: (() => Promise<boolean>) | undefined):
   confirmIdentity = handler;
 }
 
+/**
+ * Sends a request again once the editor confirmed who they are, when it was answered
+ * `403 reauth_required` (sudo mode): the studio's site-wide settings use it as the account
+ * page's calls do. Resolves with the last answer (still the 403 when they gave up).
+ */
+export async function withReauth(send: () => Promise<Response>): Promise<Response> {
+  const response = await send();
+  if (response.status !== 403) return response;
+  const json: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!reauthCodeSchema.safeParse(json).success || !(await confirmIdentity?.())) return response;
+  return send();
+}
+
 export async function call<T extends z.ZodType>(
   method: "GET" | "POST" | "PATCH" | "DELETE",
   path: string,

@@ -37,15 +37,19 @@ import {
 import { preloadAllBlocks } from "../../renderer/blocks/registry";
 import type { BlockContext } from "../../renderer/blocks/types";
 import { BreakpointsOverride, computeBreakpoints } from "../../renderer/lib/breakpoints";
-import { themeVariables } from "../../renderer/lib/theme";
+import { themeSchemeRules, themeVariables } from "../../renderer/lib/theme";
 import type { Block, BlockPermissions } from "../../schema/block";
 import type { Locale, SiteType } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
 import { mapBlockRichText } from "../../schema/richtext";
+import { applySiteInfo } from "../../schema/site-info";
 import type { Theme } from "../../schema/theme";
+import { missingTranslations } from "../../schema/translations";
 import { sanitizeRichText } from "../fields/sanitize";
 import { blockLabel, describePath } from "../labels";
+import { usePreviewTheme } from "../settings/theme-draft";
 import { Icon } from "../shell/icons";
+import { useSiteStore } from "../shell/site-store";
 import { useViewStore } from "../shell/view";
 import { useStudioStore } from "../store";
 import { validateBlock } from "../store/validate";
@@ -292,14 +296,25 @@ function ErrorCard({ block, locale }: { block: Block; locale: Locale }) {
   );
 }
 
-/** The block's name, shown on the selected or hovered block, and a marker on an invalid one. */
-function BlockChip({ label, errors }: { label: string; errors: number }) {
+/**
+ * The block's name, shown on the selected or hovered block, a marker on an invalid one, and how
+ * many of its fields lack a translation (issue 33).
+ */
+function BlockChip({ label, errors, missing }: { label: string; errors: number; missing: number }) {
   const { t } = useTranslation();
   return (
-    <div className="studio-chip" data-invalid={errors > 0 || undefined} aria-hidden="true">
+    <div
+      className="studio-chip"
+      data-invalid={errors > 0 || undefined}
+      data-untranslated={missing > 0 || undefined}
+      aria-hidden="true"
+    >
       {errors > 0 ? <Icon name="warning" size={14} /> : null}
       <span>{label}</span>
       {errors > 0 ? <span className="studio-chip-errors">{t("studio.canvas.errors", { count: errors })}</span> : null}
+      {missing > 0 ? (
+        <span className="studio-chip-missing">{t("studio.canvas.untranslated", { count: missing })}</span>
+      ) : null}
     </div>
   );
 }
@@ -352,6 +367,7 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
   // Validated as stored, not as previewed: the preview leaves out payload colours when they are off.
   const raw = latest ?? props.block;
   const errors = issuesOf(raw).length;
+  const missing = missingTranslations(raw).length;
   const actions = useStudioStore.getState;
   const label = blockLabel(block.block_type, ctx.locale);
   // dnd-kit measures in screen pixels; the canvas lays out in its own, `zoom` times smaller on screen.
@@ -368,7 +384,13 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
         ref={setNodeRef}
         style={style}
         className="studio-block"
-        aria-label={errors > 0 ? t("studio.canvas.block-invalid", { name: label, count: errors }) : label}
+        aria-label={
+          errors > 0
+            ? t("studio.canvas.block-invalid", { name: label, count: errors })
+            : missing > 0
+              ? t("studio.canvas.block-untranslated", { name: label, count: missing })
+              : label
+        }
         data-studio-block={block.id}
         data-first={index === 0 || undefined}
         data-family={getBlockDefinition(block.block_type)?.family}
@@ -397,7 +419,9 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
             handleListeners={listeners}
           />
         ) : null}
-        {editMode && (selected || hovered || errors > 0) ? <BlockChip label={label} errors={errors} /> : null}
+        {editMode && (selected || hovered || errors > 0 || missing > 0) ? (
+          <BlockChip label={label} errors={errors} missing={missing} />
+        ) : null}
         {errors > 0 ? (
           <ErrorCard block={raw} locale={ctx.locale} />
         ) : (
@@ -412,8 +436,137 @@ const StudioBlock = memo(function StudioBlock(props: StudioBlockProps) {
   );
 }, sameStudioBlock);
 
+/**
+ * A block of the site's header or footer (or the page's own footer) on the canvas: locked in
+ * place (no drag, no delete: every page has it), selected and edited like any block; a change
+ * to the site's is published for every page (issue 29).
+ */
+const ChromeBlock = memo(function ChromeBlock(props: {
+  block: Block;
+  raw: Block;
+  ctx: BlockContext;
+  scope: "site" | "page" | "variant";
+  editMode: boolean;
+  selected: boolean;
+  hovered: boolean;
+}) {
+  const { t } = useTranslation();
+  const { block, raw, ctx, editMode } = props;
+  const label = blockLabel(block.block_type, ctx.locale);
+  const errors = issuesOf(raw).length;
+  const missing = missingTranslations(raw).length;
+  const actions = useStudioStore.getState;
+  const where = t(`studio.chrome.scope-${props.scope}`);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the bar's edit button selects the block from the keyboard.
+    <section
+      className="studio-block studio-chrome-block"
+      aria-label={`${label} (${where})`}
+      data-studio-block={block.id}
+      data-chrome={props.scope}
+      data-selected={props.selected || undefined}
+      data-hovered={props.hovered || undefined}
+      data-invalid={errors > 0 || undefined}
+      onMouseEnter={() => actions().hover(block.id)}
+      onMouseMove={() => actions().hover(block.id)}
+      onMouseLeave={() => actions().hover(null)}
+      onClick={() => editMode && actions().select(block.id)}
+    >
+      {editMode ? (
+        <div
+          className="studio-bar studio-chrome-bar"
+          role="toolbar"
+          aria-label={t("studio.overlay.toolbar", { type: label })}
+        >
+          <span className="studio-chrome-lock">
+            <Icon name="lock" size={16} />
+            {where}
+          </span>
+          <button
+            type="button"
+            className="studio-bar-button"
+            data-action="edit"
+            aria-label={t("studio.chrome.edit", { name: label })}
+            title={t("studio.chrome.edit", { name: label })}
+            onClick={(event) => {
+              event.stopPropagation();
+              actions().select(block.id);
+              useViewStore.getState().requestPanel();
+            }}
+          >
+            <Icon name="edit" size={18} />
+          </button>
+        </div>
+      ) : null}
+      {editMode && (props.selected || props.hovered || errors > 0 || missing > 0) ? (
+        <BlockChip label={label} errors={errors} missing={missing} />
+      ) : null}
+      {errors > 0 ? (
+        <ErrorCard block={raw} locale={ctx.locale} />
+      ) : (
+        <BlockFrame block={block} inert>
+          <CanvasBlockView block={block} ctx={ctx} />
+        </BlockFrame>
+      )}
+    </section>
+  );
+});
+
+/** The header or footer region of the canvas: the blocks every page shows there. */
+function ChromeRegion(props: {
+  blocks: readonly Block[];
+  raw: readonly Block[];
+  scope: "site" | "page" | "variant";
+  region: "header" | "footer";
+  before?: string;
+  locale: Locale;
+  siteType: SiteType;
+  editMode: boolean;
+}) {
+  const selectedId = useStudioStore((s) => s.selectedId);
+  const hoveredId = useStudioStore((s) => s.hoveredId);
+  const decorator = useCallback<BlockDecorator>(
+    (block, _rendered, ctx) => (
+      <ChromeBlock
+        block={block}
+        raw={props.raw.find((b) => b.id === block.id) ?? block}
+        ctx={ctx}
+        scope={props.scope}
+        editMode={props.editMode}
+        selected={block.id === selectedId}
+        hovered={block.id === hoveredId}
+      />
+    ),
+    [props.raw, props.scope, props.editMode, selectedId, hoveredId],
+  );
+  if (props.blocks.length === 0) return null;
+  return (
+    <div className="studio-chrome" data-region={props.region}>
+      <BlockDecoratorContext.Provider value={decorator}>
+        <BlockList
+          blocks={props.blocks}
+          before={props.before}
+          locale={props.locale}
+          siteType={props.siteType}
+          region="content"
+        />
+      </BlockDecoratorContext.Provider>
+    </div>
+  );
+}
+
 interface CanvasProps {
   blocks: readonly Block[];
+  /** The site's header and footer as the page shows them (the site's information written in). */
+  chrome?: {
+    header: readonly Block[];
+    footer: readonly Block[];
+    rawHeader: readonly Block[];
+    rawFooter: readonly Block[];
+  };
+  /** The footer is the page's own (its footer override), not the site's. */
+  ownFooter?: boolean;
+  variant?: { id: string; name: string; color: string };
   theme: Theme | undefined;
   locale: Locale;
   siteType: SiteType;
@@ -432,7 +585,25 @@ interface CanvasProps {
  */
 export function DocumentCanvas(props: Pick<CanvasProps, "locale" | "siteType" | "dropActive">) {
   const blocks = useStudioStore((s) => s.doc?.blocks);
-  const theme = useStudioStore((s) => s.doc?.theme);
+  const theme = usePreviewTheme();
+  const header = useStudioStore((s) => s.doc?.chrome?.header);
+  const siteFooter = useStudioStore((s) => s.doc?.chrome?.footer);
+  const pageFooter = useStudioStore((s) => s.doc?.page_footer);
+  const variant = useStudioStore((s) => s.doc?.variant);
+  const info = useSiteStore((s) => s.info);
+  const footer = pageFooter ?? siteFooter;
+  const chrome = useMemo(
+    () =>
+      header || footer
+        ? {
+            header: applySiteInfo(header ?? [], info),
+            footer: applySiteInfo(footer ?? [], info),
+            rawHeader: header ?? [],
+            rawFooter: footer ?? [],
+          }
+        : undefined,
+    [header, footer, info],
+  );
   const payloadColors = useStudioStore((s) => s.editorSettings.payloadColorsEnabled);
   const device = useViewStore((s) => s.device);
   const editMode = useViewStore((s) => s.editMode);
@@ -447,6 +618,9 @@ export function DocumentCanvas(props: Pick<CanvasProps, "locale" | "siteType" | 
       <Canvas
         {...props}
         blocks={list}
+        chrome={chrome}
+        ownFooter={pageFooter !== undefined}
+        variant={variant}
         theme={theme}
         payloadColors={payloadColors}
         device={device}
@@ -508,6 +682,7 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
   // width media rules turned into container rules on the canvas (preview-media.ts).
   const breakpoints = useMemo(() => computeBreakpoints(width), [width]);
   usePreviewMedia(true, blocks);
+  const schemeRules = useMemo(() => themeSchemeRules(props.theme, ".studio-canvas "), [props.theme]);
   const canvasRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   useCanvasZoom(scrollRef, canvasRef, width);
@@ -528,6 +703,28 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
         style={{ ...themeStyle(props.theme), width: `${width}px` }}
         aria-label={t("studio.canvas.label")}
       >
+        {/* The theme's colour-scheme mapping, scoped to the canvas as the site writes it on the page. */}
+        {schemeRules ? <style>{schemeRules}</style> : null}
+        {props.variant ? (
+          <div className={`variant-banner variant-${props.variant.color}`} data-variant-id={props.variant.id}>
+            {t("site.variant-banner", { name: props.variant.name })}
+          </div>
+        ) : null}
+        {props.chrome ? (
+          <BreakpointsOverride.Provider value={breakpoints}>
+            <ChromeRegion
+              blocks={props.chrome.header.map((b) => previewOf(b, payloadColors))}
+              raw={props.chrome.rawHeader}
+              scope={props.variant ? "variant" : "site"}
+              // No next block: on the canvas the header sits above the page, not over its first
+              // block, so it shows as it does once opaque (its own scheme), never white on white.
+              region="header"
+              locale={props.locale}
+              siteType={props.siteType}
+              editMode={editMode}
+            />
+          </BreakpointsOverride.Provider>
+        ) : null}
         {blocks.length === 0 ? (
           <>
             <DropZone index={0} active />
@@ -555,6 +752,20 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
             })}
           </BreakpointsOverride.Provider>
         </SortableContext>
+        {props.chrome ? (
+          <BreakpointsOverride.Provider value={breakpoints}>
+            <ChromeRegion
+              blocks={props.chrome.footer.map((b) => previewOf(b, payloadColors))}
+              raw={props.chrome.rawFooter}
+              scope={props.ownFooter ? "page" : props.variant ? "variant" : "site"}
+              region="footer"
+              before={preview.at(-1)?.block_type}
+              locale={props.locale}
+              siteType={props.siteType}
+              editMode={editMode}
+            />
+          </BreakpointsOverride.Provider>
+        ) : null}
       </section>
     </div>
   );

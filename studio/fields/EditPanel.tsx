@@ -22,18 +22,33 @@ import {
   useRef,
   useState,
 } from "react";
-import { Switch, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import {
+  Button,
+  Dialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  Switch,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useStore } from "zustand";
+import { studioPath } from "../../renderer/lib/studio-paths";
 import type { Block, BlockDefinition } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import { getBlockDefinition } from "../../schema/registry";
+import { siteInfoFieldsOf } from "../../schema/site-info";
+import { useSiteStore } from "../shell/site-store";
 import { useStudioStore } from "../store";
 import { setValidationLanguage, validateBlock } from "../store/validate";
 import { type FormEnv, FormEnvContext, type Issue, IssuesStore, type OnChange, useFormEnv } from "./context";
 import { Field, ObjectFields, useFieldLabel } from "./controls";
 import { isEmptyValue, resolveField } from "./kinds";
+import { MenuTreeField } from "./MenuTree";
 import { PathBox } from "./PathBox";
 import { getAtPath, splitPath } from "./path";
 import { selectBlock, useFieldsStore } from "./store-adapter";
@@ -176,6 +191,14 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
     },
     [store, blockId],
   );
+  /** What copying all of `from` would overwrite: the other language's filled values that differ. */
+  const overwritten = useCallback(
+    (from: Locale) => {
+      const current = selectBlock(store.getState(), blockId);
+      return current ? countOverwritten(current.fields[other(from)], current.fields[from]) : 0;
+    },
+    [store, blockId],
+  );
 
   if (!blockType) return <p className="sf-empty">{t("studio.fields.noBlock")}</p>;
   if (!definition)
@@ -206,8 +229,8 @@ export function EditPanel({ blockId, locale: uiLocale }: { blockId: string; loca
             </Tab>
           </TabList>
           <TabPanel id="content" className="sf-tabpanel">
-            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} />
-            <ContentFields blockId={blockId} definition={definition} onChange={onChange} />
+            <LocaleTools active={active} setActive={setActive} copyAll={copyAll} overwritten={overwritten} />
+            <ContentFields blockId={blockId} definition={definition} onChange={onChange} uiLocale={locale} />
           </TabPanel>
           <TabPanel id="settings" className="sf-tabpanel">
             <SettingsFields blockId={blockId} definition={definition} onChange={onChange} />
@@ -241,8 +264,42 @@ function IssuesSync({ blockId, definition }: { blockId: string; definition: Bloc
   return null;
 }
 
-function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; copyAll: (from: Locale) => void }) {
+/**
+ * The filled values of `target` (texts, numbers, choices: each leaf) that copying `source` over it
+ * would replace with something else, or remove.
+ */
+export function countOverwritten(target: unknown, source: unknown): number {
+  if (target === undefined || target === null) return 0;
+  if (typeof target === "string") return target.trim() !== "" && target !== source ? 1 : 0;
+  if (typeof target !== "object") return target !== source ? 1 : 0;
+  const from = (source ?? {}) as Record<string, unknown>;
+  return Object.entries(target as Record<string, unknown>).reduce(
+    (n, [key, value]) => n + countOverwritten(value, from[key]),
+    0,
+  );
+}
+
+function LocaleTools(props: {
+  active: Locale;
+  setActive: (l: Locale) => void;
+  copyAll: (from: Locale) => void;
+  overwritten: (from: Locale) => number;
+}) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState<{ from: Locale; count: number } | null>(null);
+  const [done, setDone] = useState("");
+  const copy = (from: Locale) => {
+    props.copyAll(from);
+    setAsking(null);
+    setDone(t("studio.fields.copyAllDone", { to: t(`studio.fields.localesInText.${other(from)}`) }));
+  };
+  // Filled fields of the other language would be lost: say how many, and ask first.
+  const start = (from: Locale) => {
+    const count = props.overwritten(from);
+    setDone("");
+    if (count === 0) copy(from);
+    else setAsking({ from, count });
+  };
   return (
     <div className="sf-locale-tools">
       <fieldset className="sf-locale-switch">
@@ -253,12 +310,52 @@ function LocaleTools(props: { active: Locale; setActive: (l: Locale) => void; co
           </button>
         ))}
       </fieldset>
-      <button type="button" className="sf-small" onClick={() => props.copyAll("fr")}>
+      <button type="button" className="sf-small" onClick={() => start("fr")}>
         {t("studio.fields.copyAllFrEn")}
       </button>
-      <button type="button" className="sf-small" onClick={() => props.copyAll("en")}>
+      <button type="button" className="sf-small" onClick={() => start("en")}>
         {t("studio.fields.copyAllEnFr")}
       </button>
+      <p className="sf-copy-done" role="status">
+        {done}
+      </p>
+      <ModalOverlay
+        className="studio-modal"
+        isOpen={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        isDismissable
+      >
+        <Modal className="studio-modal-box">
+          <Dialog className="studio-dialog" role="alertdialog">
+            {({ close }) =>
+              asking ? (
+                <>
+                  <Heading slot="title">
+                    {t("studio.fields.copyAllTitle", {
+                      from: t(`studio.fields.localesInText.${asking.from}`),
+                      to: t(`studio.fields.localesInText.${other(asking.from)}`),
+                    })}
+                  </Heading>
+                  <p>
+                    {t("studio.fields.copyAllOverwrite", {
+                      count: asking.count,
+                      to: t(`studio.fields.localesInText.${other(asking.from)}`),
+                    })}
+                  </p>
+                  <div className="studio-dialog-actions">
+                    <Button className="studio-button" onPress={close} autoFocus>
+                      {t("studio.fields.copyAllCancel")}
+                    </Button>
+                    <Button className="studio-button studio-button-danger" onPress={() => copy(asking.from)}>
+                      {t("studio.fields.copyAllConfirm", { count: asking.count })}
+                    </Button>
+                  </div>
+                </>
+              ) : null
+            }
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </div>
   );
 }
@@ -268,25 +365,76 @@ function ContentFields({
   blockId,
   definition,
   onChange,
+  uiLocale,
 }: {
   blockId: string;
   definition: BlockDefinition;
   onChange: OnChange;
+  uiLocale: Locale;
 }) {
+  const { t } = useTranslation();
+  const menuLabel = (family: string) =>
+    t(family === "footers" ? "studio.menu.footer-title" : "studio.menu.header-title");
   const fields = useStore(useFieldsStore(), (s) => selectBlock(s, blockId)?.fields) as
     | { fr?: Record<string, unknown>; en?: Record<string, unknown> }
     | undefined;
   const fieldShape = (definition.fields as unknown as { shape: Record<string, z.ZodType> }).shape;
-  return Object.entries(fieldShape).map(([name, schema]) => (
-    <LocaleRow
-      key={name}
-      name={name}
-      schema={schema}
-      fr={fields?.fr?.[name]}
-      en={fields?.en?.[name]}
-      onChange={onChange}
-    />
-  ));
+  // Headers and footers (issue 29): their menus are edited as a tree, and what the site's
+  // information writes into them (logos, phone, OACIQ mentions…) is shown, not edited, here.
+  // The mega menu's items also carry group cards (image, title, description) the tree does not
+  // edit: that header keeps the repeater, which edits every field of an item.
+  const menuAsTree =
+    (definition.family === "headers" || definition.family === "footers") && definition.type !== "header_megamenu_block";
+  const info = useSiteStore((s) => s.info);
+  const fromInfo = info ? siteInfoFieldsOf(definition.type) : [];
+  return Object.entries(fieldShape).map(([name, schema]) =>
+    menuAsTree && name === "menu_repeater" ? (
+      <MenuTreeField key={name} blockId={blockId} label={menuLabel(definition.family)} locale={uiLocale} />
+    ) : fromInfo.includes(name) ? (
+      <SiteInfoRow key={name} name={name} schema={schema} fr={fields?.fr?.[name]} en={fields?.en?.[name]} />
+    ) : (
+      <LocaleRow
+        key={name}
+        name={name}
+        schema={schema}
+        fr={fields?.fr?.[name]}
+        en={fields?.en?.[name]}
+        onChange={onChange}
+      />
+    ),
+  );
+}
+
+/** A field the site's information writes: its value in both languages, and where to change it. */
+function SiteInfoRow({ name, schema, fr, en }: { name: string; schema: z.ZodType; fr: unknown; en: unknown }) {
+  const { t, i18n } = useTranslation();
+  const label = useFieldLabel(name, resolveField(schema));
+  const locale: Locale = i18n.language === "en" ? "en" : "fr";
+  const shown = (value: unknown): string => {
+    if (typeof value === "string") return value;
+    if (Array.isArray(value)) return t("studio.chrome.info-links", { count: value.length });
+    const object = (value ?? {}) as { text?: unknown; url?: unknown };
+    return [object.text, object.url].filter((v) => typeof v === "string" && v).join(" · ") || "—";
+  };
+  return (
+    <div className="sf-row sf-info-row" data-field={name}>
+      <p className="sf-row-head">
+        <span className="sf-row-label">{label}</span>
+        <span className="sf-badge" data-info="">
+          {t("studio.chrome.from-info")}
+        </span>
+      </p>
+      <dl className="sf-info-values">
+        <dt>{t("studio.fields.locales.fr")}</dt>
+        <dd lang="fr">{shown(fr)}</dd>
+        <dt>{t("studio.fields.locales.en")}</dt>
+        <dd lang="en">{shown(en)}</dd>
+      </dl>
+      <a className="sf-small" href={studioPath(locale, "settings")}>
+        {t("studio.chrome.edit-info")}
+      </a>
+    </div>
+  );
 }
 
 /** The Réglages tab: the block's own parameters, then its payload colours with their preview switch. */

@@ -15,7 +15,7 @@ export interface SetValueOptions {
 
 /** The part of the studio state the edit panel relies on. */
 export interface FieldsStoreState {
-  doc: { blocks: Block[] } | null;
+  doc: { blocks: Block[]; chrome?: { header: Block[]; footer: Block[] }; page_footer?: Block[] } | null;
   selectedId?: string | null;
   focusPath?: string | null;
   setValue: (blockId: string, path: string, value: unknown, opts?: SetValueOptions) => void;
@@ -38,8 +38,12 @@ export function useFieldsStore(): FieldsStore {
 
 /** Finds a block by id; the panel selects only this block so other blocks' edits do not re-render it. */
 export function selectBlock(state: FieldsStoreState, blockId: string): Block | undefined {
-  const blocks = state.doc?.blocks;
-  if (!blocks) return undefined;
-  for (const block of blocks) if (block.id === blockId) return block;
+  const doc = state.doc;
+  if (!doc) return undefined;
+  for (const block of doc.blocks) if (block.id === blockId) return block;
+  // The site's header and footer, and the page's own footer, are edited with the same panel.
+  for (const list of [doc.chrome?.header, doc.page_footer, doc.chrome?.footer]) {
+    if (list) for (const block of list) if (block.id === blockId) return block;
+  }
   return undefined;
 }

@@ -1,10 +1,11 @@
 /**
- * The studio's toolbar, one row: the screens (sections, general settings), the Open menu (demo
- * page, a page of the site, import, export, back to the loaded version) with the open page's
- * title, undo and redo, the preview device and zoom, the draft's save status, the page's versions, the language, the
- * edit-mode switch, Publish as the primary action, and the signed-in editor's menu (account,
- * sign-out). A react-aria toolbar: arrows move between its controls. Below the row, the page's
- * lock when another editor holds it.
+ * The studio's header, two rows. The first: the studio's screens (sections, pages, redirects,
+ * variants, general settings) and the leads inbox, the other language (on the same page) and the
+ * signed-in editor's menu (account, sign-out). The second, on the sections screen: the Open menu
+ * (demo page, a page of the site, import, export, back to the loaded version) with the open
+ * page's title and its settings, undo and redo, the preview device and zoom, the draft's save
+ * status, the page's versions and Publish as the primary action: a react-aria toolbar (arrows
+ * move between its controls). Below, the page's lock when another editor holds it.
  *
  * Speed: it reads whether a page is open, its title and the history cursor, never the page, so
  * a keystroke on the canvas does not render it (the Publish button's error count excepted, when
@@ -26,6 +27,7 @@ import {
   ToggleButtonGroup,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { type StudioScreen, studioPath } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
 import { PageLock, StudioSession } from "../auth/StudioSession";
 import {
@@ -37,6 +39,7 @@ import {
   type ZoomChoice,
   zoomPercent,
 } from "../canvas/zoom";
+import { PageSettingsButton } from "../pages/PageSettings";
 import { type DraftStatus, useStudioStore } from "../store";
 import {
   type createStudioApi,
@@ -46,20 +49,22 @@ import {
   pageOfDoc,
   type StudioSiteRef,
 } from "./api";
+import { DiscardDraftDialog } from "./DiscardDraft";
+import { hasDraft, openServerPage, restoreOrphan, useDraftSync } from "./drafts";
 import { Icon, type IconName } from "./icons";
 import { openDoc } from "./open";
 import { PublishDialog } from "./PublishDialog";
+import { scheduleText, zoneName } from "./ScheduleFields";
+import { ShareButton } from "./ShareDialog";
 import { showToast } from "./toasts";
-import { VersionsButton } from "./VersionsDialog";
+import { useStudioQuery } from "./url";
+import { relativeTime, VersionsButton } from "./VersionsDialog";
 import { useViewStore } from "./view";
 
-export type StudioMode = "sections" | "settings";
+export type StudioMode = StudioScreen;
 
-/** The studio's routes (site.md §2 QA routes). */
-export function studioPath(locale: Locale, mode: StudioMode): string {
-  if (mode === "sections") return `/${locale}/qa/sections`;
-  return locale === "fr" ? "/fr/qa/parametres-generaux" : "/en/qa/general-settings";
-}
+/** The studio's screens in the order the navigation lists them. */
+const SCREENS: readonly StudioScreen[] = ["sections", "pages", "redirects", "variants", "settings"];
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -72,6 +77,10 @@ function download(name: string, text: string) {
 
 const DEVICE_ICONS: Record<Device, IconName> = { phone: "phone", tablet: "tablet", desktop: "desktop", wide: "wide" };
 
+/**
+ * The studio's header: its screens, the inbox, the other language and the session menu on a
+ * first row; on the sections screen, the page's tools on a second (a react-aria toolbar).
+ */
 export function Toolbar(props: {
   api: ReturnType<typeof createStudioApi>;
   site: StudioSiteRef;
@@ -80,46 +89,49 @@ export function Toolbar(props: {
 }) {
   const { t } = useTranslation();
   const { locale, mode } = props;
-  // The same studio screen in the other language: the canvas previews the draft in that language.
+  // The same studio screen in the other language, on the same page: the canvas previews the draft in that language.
   const otherLocale: Locale = locale === "fr" ? "en" : "fr";
+  const query = useStudioQuery();
   return (
     <header className="studio-toolbar">
-      <AriaToolbar aria-label={t("studio.toolbar.label")} className="studio-toolbar-row">
+      <div className="studio-nav-row">
         <nav aria-label={t("studio.title")} className="studio-modes">
-          <a href={studioPath(locale, "sections")} aria-current={mode === "sections" ? "page" : undefined}>
-            {t("studio.toolbar.sections")}
-          </a>
-          <a href={studioPath(locale, "settings")} aria-current={mode === "settings" ? "page" : undefined}>
-            {t("studio.toolbar.settings")}
-          </a>
+          {SCREENS.map((screen) => (
+            <a key={screen} href={studioPath(locale, screen)} aria-current={mode === screen ? "page" : undefined}>
+              {t(`studio.screens.${screen}`)}
+            </a>
+          ))}
           <a href={locale === "fr" ? "/fr/qa/demandes" : "/en/qa/leads"}>{t("studio.toolbar.leads")}</a>
           <a href={locale === "fr" ? "/fr/qa/flux" : "/en/qa/feed"}>{t("studio.toolbar.feeds")}</a>
         </nav>
-        <OpenMenu api={props.api} site={props.site} locale={locale} />
-        <Separator orientation="vertical" className="studio-toolbar-separator" />
-        <UndoRedo />
-        {mode === "sections" ? (
-          <>
-            <Separator orientation="vertical" className="studio-toolbar-separator" />
-            <DeviceSwitch />
-            <ZoomMenu locale={locale} />
-          </>
-        ) : null}
         <div className="studio-toolbar-spacer" />
-        {/* The document's state: the save status and the page's versions. */}
-        <SaveStatus locale={locale} />
-        <VersionsButton api={props.api} locale={locale} />
         <a
           className="studio-toolbar-link"
-          href={studioPath(otherLocale, mode)}
+          href={`${studioPath(otherLocale, mode)}${mode === "sections" ? query : ""}`}
           hrefLang={otherLocale}
           lang={otherLocale}
         >
           {t("studio.toolbar.other-locale")}
         </a>
-        <PublishDialog api={props.api} locale={locale} />
         <StudioSession locale={locale} />
-      </AriaToolbar>
+      </div>
+      {mode === "sections" ? (
+        <AriaToolbar aria-label={t("studio.toolbar.label")} className="studio-toolbar-row">
+          <OpenMenu api={props.api} site={props.site} locale={locale} />
+          <PageSettingsButton api={props.api} locale={locale} />
+          <Separator orientation="vertical" className="studio-toolbar-separator" />
+          <UndoRedo />
+          <Separator orientation="vertical" className="studio-toolbar-separator" />
+          <DeviceSwitch />
+          <ZoomMenu locale={locale} />
+          <div className="studio-toolbar-spacer" />
+          {/* The document's state: the save status and the page's versions. */}
+          <SaveStatus locale={locale} />
+          <VersionsButton api={props.api} locale={locale} />
+          <ShareButton api={props.api} locale={locale} />
+          <PublishDialog api={props.api} locale={locale} />
+        </AriaToolbar>
+      ) : null}
       <PageLock siteId={props.site.site_id} />
     </header>
   );
@@ -136,8 +148,17 @@ function OpenMenu({
 }) {
   const { t } = useTranslation();
   const title = useStudioStore((s) => (s.doc ? s.doc.title[locale] : null));
+  // In a variant, the site's pages open in that variant too; "leave" opens the page itself.
+  const variant = useStudioStore((s) => s.doc?.variant);
+  const pageId = useStudioStore((s) => s.doc?.page_id);
   const hasDoc = title !== null;
   const canReset = useStudioStore((s) => s.cursor > 0 || s.steps.length > 0);
+  const steps = useStudioStore((s) => s.steps.length);
+  const canDiscard = useDraftSync((s) => hasDraft(s, steps));
+  const orphan = useDraftSync((s) => s.orphan);
+  const readOnly = useStudioStore((s) => s.readOnly);
+  const timeZone = useDraftSync((s) => s.timeZone);
+  const [discarding, setDiscarding] = useState(false);
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -174,7 +195,8 @@ function OpenMenu({
 
   return (
     <div className="studio-open">
-      <MenuTrigger onOpenChange={(open) => open && pages === null && loadPages()}>
+      {/* The list is read at each opening: drafts and schedules change under other editors. */}
+      <MenuTrigger onOpenChange={(open) => open && loadPages()}>
         <Button className="studio-button studio-open-button">
           <Icon name="folder" size={18} />
           {t("studio.toolbar.open")}
@@ -190,6 +212,10 @@ function OpenMenu({
                 const doc = useStudioStore.getState().doc;
                 if (doc) download(`${doc.page_id}.json`, JSON.stringify({ page: pageOfDoc(doc) }, null, 2));
               } else if (key === "reset") useStudioStore.getState().resetDoc();
+              else if (key === "discard") setDiscarding(true);
+              else if (key === "orphan") {
+                if (restoreOrphan()) showToast({ text: t("studio.drafts.orphan-restored") });
+              }
             }}
           >
             <MenuItem id="demo" className="studio-menu-item">
@@ -210,12 +236,32 @@ function OpenMenu({
                       {pages === null ? t("studio.toolbar.pages-loading") : t("studio.toolbar.no-pages")}
                     </p>
                   )}
-                  onAction={(key) => void openDoc(() => api.page(String(key)), t)}
+                  onAction={(key) => void openServerPage(String(key), t, false, variant?.id)}
                 >
                   {(page) => (
                     <MenuItem id={page.page_id} className="studio-menu-item" textValue={page.title[locale]}>
                       <span className="studio-option-label">{page.title[locale]}</span>
-                      <span className="studio-option-description">{page.paths[locale]}</span>
+                      <span className="studio-option-description">
+                        {page.paths[locale]}
+                        {page.draft ? (
+                          <span className="studio-page-draft">
+                            {" · "}
+                            {t("studio.drafts.list-draft", {
+                              name: page.draft.editor.name,
+                              ago: relativeTime(page.draft.updated_at, Date.now(), locale),
+                            })}
+                          </span>
+                        ) : null}
+                        {page.scheduled ? (
+                          <span className="studio-page-scheduled">
+                            {" · "}
+                            {t("studio.schedule.list", {
+                              when: scheduleText(page.scheduled.run_at, timeZone, locale),
+                              zone: zoneName(page.scheduled.run_at, timeZone, locale),
+                            })}
+                          </span>
+                        ) : null}
+                      </span>
                     </MenuItem>
                   )}
                 </Menu>
@@ -228,8 +274,16 @@ function OpenMenu({
               <MenuItem id="export" className="studio-menu-item" isDisabled={!hasDoc}>
                 {t("studio.toolbar.export")}
               </MenuItem>
-              <MenuItem id="reset" className="studio-menu-item" isDisabled={!canReset}>
+              <MenuItem id="reset" className="studio-menu-item" isDisabled={!canReset || readOnly}>
                 {t("studio.toolbar.reset")}
+              </MenuItem>
+              {orphan ? (
+                <MenuItem id="orphan" className="studio-menu-item" isDisabled={readOnly}>
+                  {t("studio.drafts.orphan-restore-menu")}
+                </MenuItem>
+              ) : null}
+              <MenuItem id="discard" className="studio-menu-item" isDisabled={!canDiscard || readOnly}>
+                {t("studio.drafts.discard")}
               </MenuItem>
             </MenuSection>
           </Menu>
@@ -250,6 +304,19 @@ function OpenMenu({
       <span className="studio-doc-title" title={title ?? undefined}>
         {title ?? t("studio.toolbar.no-doc")}
       </span>
+      {variant && pageId ? (
+        <span className={`studio-variant-chip variant-${variant.color}`}>
+          {t("studio.variants.editing", { name: variant.name })}
+          <Button
+            className="studio-button studio-small-button"
+            onPress={() => void openServerPage(pageId, t)}
+            aria-label={t("studio.variants.leave", { name: variant.name })}
+          >
+            <Icon name="close" size={14} />
+          </Button>
+        </span>
+      ) : null}
+      <DiscardDraftDialog isOpen={discarding} onClose={() => setDiscarding(false)} />
     </div>
   );
 }
@@ -388,7 +455,9 @@ export function ago(at: number, now: number, locale: Locale): string {
   if (seconds < 60) return format.format(-seconds, "second");
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return format.format(-minutes, "minute");
-  return format.format(-Math.round(minutes / 60), "hour");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, "hour");
+  return format.format(-Math.round(hours / 24), "day");
 }
 
 function useNow(active: boolean, at: number | undefined): number {
@@ -421,7 +490,15 @@ export function draftStatusText(
     case "pending":
       return t("studio.status.saving");
     case "saved":
-      return t("studio.status.saved", { ago: ago(status.at, now, locale) });
+      return status.by
+        ? t("studio.status.saved-by", { name: status.by, ago: ago(status.at, now, locale) })
+        : t("studio.status.saved", { ago: ago(status.at, now, locale) });
+    case "local":
+      return t(`studio.status.local-${status.reason}`);
+    case "readonly":
+      return status.at !== undefined
+        ? t("studio.status.readonly-since", { name: status.by, ago: ago(status.at, now, locale) })
+        : t("studio.status.readonly", { name: status.by });
     case "failed":
       return t("studio.status.failed");
     case "published":
@@ -433,13 +510,18 @@ function SaveStatus({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const hasDoc = useStudioStore((s) => s.doc !== null);
   const status = useStudioStore((s) => s.draft);
-  const at = status.kind === "saved" || status.kind === "published" ? status.at : undefined;
+  const at =
+    status.kind === "saved" || status.kind === "published" || status.kind === "readonly" ? status.at : undefined;
   const now = useNow(hasDoc, at);
   if (!hasDoc) return null;
   const text = draftStatusText(t as never, status, now, locale);
   return (
     <span className="studio-status" data-status={status.kind} title={text}>
-      {status.kind === "failed" ? <Icon name="warning" size={16} /> : <StatusDot kind={status.kind} />}
+      {status.kind === "failed" || status.kind === "local" ? (
+        <Icon name="warning" size={16} />
+      ) : (
+        <StatusDot kind={status.kind} />
+      )}
       <span className="studio-status-text">{text}</span>
     </span>
   );

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Button, Dialog, Heading, ListBox, ListBoxItem, Modal, ModalOverlay, Text } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { create } from "zustand";
+import type { Block } from "../../schema/block";
 import type { Locale } from "../../schema/common";
 import {
   type BlockChange,
@@ -21,11 +22,12 @@ import {
   diffPages,
   type PagePart,
 } from "../../schema/page-diff";
-import { blockLabel, describePath } from "../labels";
+import { blockLabel } from "../labels";
 import { useStudioStore } from "../store";
 import { type StudioApi, studioBlocks, type VersionDetail, type VersionSummary } from "./api";
 import { Icon } from "./icons";
 import { lastStep, showToast } from "./toasts";
+import { fieldChanges, ValueChange } from "./ValueDiff";
 
 interface VersionsView {
   open: boolean;
@@ -82,7 +84,10 @@ export function summaryText(t: TFunction, summary: ChangeSummary): string {
 /** The toolbar's Versions button: only a page of the site has versions (not the demo page or a file). */
 export function VersionsButton({ api, locale }: { api: StudioApi; locale: Locale }) {
   const { t } = useTranslation();
-  const pageId = useStudioStore((s) => (s.doc && (s.doc.origin ?? "server") === "server" ? s.doc.page_id : null));
+  // A page never published (a new page, issue 29) has no version yet.
+  const pageId = useStudioStore((s) =>
+    s.doc && (s.doc.origin ?? "server") === "server" && s.doc.base_version > 0 ? s.doc.page_id : null,
+  );
   const open = useVersionsView((s) => s.open);
   return (
     <>
@@ -203,7 +208,15 @@ function VersionsPanel(props: { api: StudioApi; locale: Locale; pageId: string; 
                       {relativeTime(item.created_at, now, locale)}
                     </time>
                     <span className="studio-version-when">{absoluteTime(item.created_at, locale)}</span>
+                    {item.scheduled_for ? (
+                      <span className="studio-version-scheduled">
+                        {t("studio.versions.scheduled", { when: absoluteTime(item.scheduled_for, locale) })}
+                      </span>
+                    ) : null}
                     <span className="studio-version-summary">{summaryText(t, item.summary)}</span>
+                    {item.note ? (
+                      <span className="studio-version-note">{t("studio.versions.note", { note: item.note })}</span>
+                    ) : null}
                   </Text>
                 </ListBoxItem>
               )}
@@ -318,10 +331,42 @@ function VersionDiff(props: {
                 {t("studio.versions.kind.changed")}
               </span>
               <span className="studio-version-block">{t(PART_KEYS[part])}</span>
+              {part === "title" || part === "paths" ? (
+                <ul className="studio-version-fields">
+                  {(["fr", "en"] as const)
+                    .filter((l) => restorable[part][l] !== doc?.[part][l])
+                    .map((l) => (
+                      <li key={l} className="studio-diff-field">
+                        <span className="studio-diff-name">{t(`studio.fields.locales.${l}`)}</span>
+                        <dl className="studio-diff-sides">
+                          <div>
+                            <dt>{t("studio.versions.value.before", { version })}</dt>
+                            <dd data-side="before" lang={l}>
+                              {restorable[part][l] || t("studio.versions.value.empty")}
+                            </dd>
+                          </div>
+                          <div>
+                            <dt>{t("studio.versions.value.after")}</dt>
+                            <dd data-side="after" lang={l}>
+                              {doc?.[part][l] || t("studio.versions.value.empty")}
+                            </dd>
+                          </div>
+                        </dl>
+                      </li>
+                    ))}
+                </ul>
+              ) : null}
             </li>
           ))}
           {diff.blocks.map((change) => (
-            <BlockChangeItem key={`${change.kind}:${change.key}`} change={change} version={version} locale={locale} />
+            <BlockChangeItem
+              key={`${change.kind}:${change.key}`}
+              change={change}
+              version={version}
+              locale={locale}
+              before={blockOf(restorable.blocks, change.key)}
+              after={doc?.blocks[change.index]}
+            />
           ))}
         </ul>
       )}
@@ -329,7 +374,20 @@ function VersionDiff(props: {
   );
 }
 
-function BlockChangeItem({ change, version, locale }: { change: BlockChange; version: number; locale: Locale }) {
+/** A block of a list by its diff key: its id, or `#index` when it had none (or a repeated one). */
+function blockOf(blocks: readonly Block[], key: string): Block | undefined {
+  const index = /^#(\d+)$/.exec(key)?.[1];
+  return index === undefined ? blocks.find((b) => b.id === key) : blocks[Number(index)];
+}
+
+function BlockChangeItem(props: {
+  change: BlockChange;
+  version: number;
+  locale: Locale;
+  before: Block | undefined;
+  after: Block | undefined;
+}) {
+  const { change, version, locale, before, after } = props;
   const { t } = useTranslation();
   const name = blockLabel(change.block_type, locale);
   const kind =
@@ -359,14 +417,17 @@ function BlockChangeItem({ change, version, locale }: { change: BlockChange; ver
       </span>
       {change.kind === "changed" ? (
         <ul className="studio-version-fields" aria-label={t("studio.versions.fields", { name })}>
-          {change.fields.map((field) => (
-            <li key={field.path}>
-              {describePath(t, change.block_type, field.path) || t("studio.canvas.whole-block")}
-              {field.locales.length === 1 ? (
-                <span className="studio-version-locale"> ({t(`studio.fields.locales.${field.locales[0]}`)})</span>
-              ) : null}
-            </li>
-          ))}
+          {change.fields.flatMap((field) =>
+            fieldChanges(change.block_type, field.path, field.locales, before, after).map((leaf) => (
+              <ValueChange
+                key={leaf.path}
+                change={leaf}
+                blockType={change.block_type}
+                version={version}
+                locale={locale}
+              />
+            )),
+          )}
         </ul>
       ) : null}
     </li>

@@ -48,9 +48,48 @@ export type IconName =
   | "history"
   | "scheme"
   | "link"
-  | "account";
+  | "account"
+  | "lock"
+  | "search"
+  | "external"
+  | "indent"
+  | "outdent"
+  | "calendar"
+  | "clock"
+  | "share";
 
 const PATHS: Record<IconName, ReactNode> = {
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </>
+  ),
+  external: (
+    <>
+      <path d="M14 4h6v6" />
+      <path d="M20 4 11 13" />
+      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </>
+  ),
+  indent: (
+    <>
+      <path d="M4 6h16M11 12h9M11 18h9" />
+      <path d="m4 10 3 2.5L4 15" />
+    </>
+  ),
+  outdent: (
+    <>
+      <path d="M4 6h16M11 12h9M11 18h9" />
+      <path d="M7 10 4 12.5 7 15" />
+    </>
+  ),
   undo: (
     <>
       <path d="M9 14 4 9l5-5" />
@@ -158,6 +197,24 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
       <path d="M3 3v5h5M12 7v5l3 2" />
+    </>
+  ),
+  calendar: (
+    <>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  share: (
+    <>
+      <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7" />
+      <path d="m16 6-4-4-4 4M12 2v13" />
     </>
   ),
   folder: (

@@ -6,78 +6,75 @@
  */
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import {
-  docOfDraft,
-  flushDraft,
-  lastDocRef,
-  loadDraft,
-  rememberLastDoc,
-  type StudioDoc,
-  useStudioStore,
-} from "../store";
+import type { Locale } from "../../schema/locales";
+import { flushDraft, type StudioDoc, useStudioStore } from "../store";
 import type { StudioApi } from "./api";
+import { flushPending, leaveServerPage, openServerPage, openTicket, superseded } from "./drafts";
 import { showToast } from "./toasts";
 
-/** Loads a document (its draft, when one is kept, comes back with it) and says so. */
+/**
+ * Loads a document that is not a page of the site (the demo page, a file): its draft, kept in
+ * this browser, comes back with it. Pages of the site open with `openServerPage` (their drafts
+ * are the server's).
+ */
 export async function openDoc(load: () => Promise<StudioDoc>, t: TFunction, quiet = false): Promise<boolean> {
+  const ticket = openTicket();
   try {
+    await flushPending();
     flushDraft();
     const next = await load();
+    // Another document was asked for meanwhile (the last asked wins).
+    if (superseded(ticket)) return true;
+    leaveServerPage();
     const { restored } = useStudioStore.getState().load(next);
-    rememberLastDoc(next.site_id, next.page_id, next.origin);
+    // A draft kept from before the site's header or footer was published elsewhere shows them as they are now.
+    if (restored && next.chrome) useStudioStore.getState().refreshChrome(next.chrome);
     if (!quiet || restored)
       showToast({ text: restored ? t("studio.toolbar.draft-restored") : t("studio.toolbar.loaded") });
     return true;
   } catch (error) {
+    if (superseded(ticket)) return true;
     showToast({ text: t("studio.toolbar.load-error", { message: (error as Error).message }), tone: "error" });
     return false;
   }
 }
 
-/** The general settings screen: the last draft comes back (its theme is the preview's), nothing else opens. */
-export function restoreLastDraft(siteId: string): boolean {
-  const store = useStudioStore.getState();
-  if (store.doc) return true;
-  const last = lastDocRef();
-  if (!last || last.site_id !== siteId) return false;
-  const draft = loadDraft(last.site_id, last.page_id);
-  const doc = draft ? docOfDraft(draft) : null;
-  if (!draft || !doc) return false;
-  store.restoreDraft(draft, doc);
-  return true;
-}
-
 /**
- * At start: the last draft of this site, else the last page opened (it had no edit yet: a reload
- * before the first edit keeps it open), else the demo page. A studio that already holds a
- * document (a language switch) keeps it.
+ * At start without a page named in the address: the home page of the site (its draft when one is
+ * kept), else the demo page. A studio that already holds a document (a language switch) keeps it.
  */
-export async function openAtStart(api: StudioApi, siteId: string, t: TFunction): Promise<void> {
+export async function openAtStart(api: StudioApi, siteId: string, t: TFunction, locale: Locale = "fr"): Promise<void> {
   const store = useStudioStore.getState();
   if (store.doc) return;
-  if (restoreLastDraft(siteId)) {
-    showToast({ text: t("studio.toolbar.draft-restored") });
-    return;
+  try {
+    const pages = await api.listPages();
+    const home =
+      pages.find((p) => normalisePagePath(p.paths[locale]) === `/${locale}`) ?? pages.find((p) => p.page_id === "home");
+    if (home && (await openServerPage(home.page_id, t, true))) return;
+  } catch {
+    // No page list (the service is away): the demo page still opens, from the same service or not at all.
   }
-  const last = lastDocRef();
-  if (last && last.site_id === siteId) {
-    if (last.origin === "server" || last.origin === undefined) {
-      const pageId = last.page_id;
-      if (await openDoc(() => api.page(pageId), t, true)) return;
-    }
-  }
+  void siteId;
   await openDoc(() => api.demoPage(), t, true);
 }
 
 export const OPEN_ACTIONS = ["edit", "delete", "color-scheme"] as const;
 export type OpenAction = (typeof OPEN_ACTIONS)[number];
 
-/** What an edit-mode link asks for (query string, parsed with zod; anything else is ignored). */
+/**
+ * What the studio's address asks to open (query string, parsed with zod; anything else is
+ * ignored): a page by its path (and a variant of it), with a block and an action when an
+ * edit-mode link of the site sent the editor (url.ts writes the same `page` and `variant`).
+ */
 export const openRequestSchema = z.object({
   page: z
     .string()
     .regex(/^\/(fr|en)(\/[^?#]*)?$/)
     .max(500),
+  variant: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   block: z.string().min(1).max(200).optional(),
   action: z.enum(OPEN_ACTIONS).optional(),
 });
@@ -88,10 +85,22 @@ export function parseOpenRequest(search: string): OpenRequest | null {
   if (!params.has("page")) return null;
   const parsed = openRequestSchema.safeParse({
     page: params.get("page") ?? undefined,
+    variant: params.get("variant") ?? undefined,
     block: params.get("block") ?? undefined,
     action: params.get("action") ?? undefined,
   });
   return parsed.success ? parsed.data : null;
+}
+
+/** The other things an address may name: the demo page, or a new page's (server) draft by its id. */
+export function parseOtherRequest(search: string): { demo: true } | { draft: string } | null {
+  const params = new URLSearchParams(search);
+  if (params.has("demo")) return { demo: true };
+  const draft = z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .safeParse(params.get("draft"));
+  return draft.success ? { draft: draft.data } : null;
 }
 
 /** A path as pages store it: no trailing slash except the home page's own. */
@@ -123,8 +132,7 @@ export async function openFromRequest(
     showToast({ text: t("studio.open.page-not-found", { path }), tone: "error" });
     return null;
   }
-  const id = pageId;
-  if (!(await openDoc(() => api.page(id), t, true))) return null;
+  if (!(await openServerPage(pageId, t, true, request.variant))) return null;
   if (!request.block) return null;
   const exists = useStudioStore.getState().doc?.blocks.some((b) => b.id === request.block);
   if (!exists) {

@@ -27,6 +27,8 @@ export interface StudioToast {
   /** The block to focus once undone. */
   focusId?: string;
   tone?: "info" | "error";
+  /** An action of its own (instead of undoing a step): "Annuler" after a discard, "Rétablir"… */
+  action?: { label: string; run: () => void };
 }
 
 const queue = new ToastQueue<StudioToast>({ maxVisibleToasts: 3 });
@@ -49,6 +51,17 @@ function ToastItem({ toast }: { toast: QueuedToast<StudioToast> }) {
       <ToastContent className="studio-toast-content">
         <Text slot="title">{toast.content.text}</Text>
       </ToastContent>
+      {toast.content.action ? (
+        <Button
+          className="studio-button studio-toast-action"
+          onPress={() => {
+            queue.close(toast.key);
+            toast.content.action?.run();
+          }}
+        >
+          {toast.content.action.label}
+        </Button>
+      ) : null}
       {step ? (
         <Button
           className="studio-button studio-toast-action"

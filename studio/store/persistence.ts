@@ -3,81 +3,20 @@
  * loaded page (`base`), the history steps (immer patches) and the cursor; the document
  * is rebuilt by applying the steps up to the cursor. Bad data is ignored with a warning.
  */
-import { applyPatches, type Patch } from "immer";
 import { z } from "zod";
 import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
 import type { Block } from "../../schema/block";
+import { type Draft, parseDraftValue, docOfDraft as rebuild, studioSettingsSchema } from "../../schema/draft";
 import { themeSchema } from "../../schema/theme";
-import type { DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "./types";
+import type { StudioDoc, StudioSettings } from "./types";
 
 export const SETTINGS_KEY = "studio:settings";
-export const LAST_DOC_KEY = "studio:last";
-export const draftKey = (siteId: string, pageId: string) => `studio:draft:${siteId}:${pageId}`;
+/** A page's draft, or its draft in a variant (issue 29: a variant's content of a page is a draft of its own). */
+export const draftKey = (siteId: string, pageId: string, variantId?: string) =>
+  `studio:draft:${siteId}:${pageId}${variantId ? `@${variantId}` : ""}`;
 
-const localized = z.object({ fr: z.string(), en: z.string() });
-
-export const studioBlockSchema = z.object({
-  id: z.string().min(1),
-  block_type: z.string().min(1),
-  block_params: z.record(z.string(), z.unknown()),
-  fields: z.object({ fr: z.record(z.string(), z.unknown()), en: z.record(z.string(), z.unknown()) }),
-});
-
-export const studioSettingsSchema = z.object({
-  payloadColorsEnabled: z.boolean().default(false),
-  globalEditModeActivated: z.boolean().default(false),
-});
-
-export const studioDocSchema = z.object({
-  page_id: z.string().min(1),
-  site_id: z.string(),
-  base_version: z.number().int().nonnegative(),
-  title: localized,
-  paths: localized,
-  blocks: z.array(studioBlockSchema),
-  theme: themeSchema,
-  settings: studioSettingsSchema.default({ payloadColorsEnabled: false, globalEditModeActivated: false }),
-  origin: z.enum(["server", "demo", "file"]).optional(),
-  hidden: z.boolean().optional(),
-  seo: z.unknown().optional(),
-  override: z.unknown().optional(),
-});
-
-const patchSchema = z.object({
-  op: z.enum(["add", "remove", "replace"]),
-  path: z.array(z.union([z.string(), z.number()])),
-  value: z.unknown().optional(),
-});
-
-const stepSchema = z.object({
-  patches: z.array(patchSchema),
-  inversePatches: z.array(patchSchema),
-  label: z.string(),
-  groupKey: z.string().optional(),
-  at: z.number(),
-});
-
-export const draftSchema = z
-  .object({
-    version: z.literal(1),
-    /** The page as loaded (reset target). */
-    base: studioDocSchema,
-    /** The document the kept history starts from, when old steps were folded in (history cap). */
-    start: studioDocSchema.optional(),
-    base_version: z.number().int().nonnegative(),
-    steps: z.array(stepSchema),
-    cursor: z.number().int().nonnegative(),
-  })
-  .refine((d) => d.cursor <= d.steps.length, { message: "cursor beyond history" });
-
-export interface Draft {
-  version: 1;
-  base: StudioDoc;
-  start?: StudioDoc;
-  base_version: number;
-  steps: HistoryStep[];
-  cursor: number;
-}
+export { draftSchema, studioBlockSchema, studioDocSchema, studioSettingsSchema } from "../../schema/draft";
+export type { Draft };
 
 function storage(): Storage | undefined {
   try {
@@ -101,29 +40,25 @@ export function parseDraft(text: string | null | undefined): Draft | null {
     console.warn("Studio draft ignored: not valid JSON.");
     return null;
   }
-  const parsed = draftSchema.safeParse(raw);
+  const parsed = parseDraftValue(raw);
   if (!parsed.success) {
     console.warn(`Studio draft ignored: ${z.prettifyError(parsed.error)}`);
     return null;
   }
-  return parsed.data as unknown as Draft;
+  return parsed.data;
 }
 
 /** The document a draft describes: its start with the steps up to the cursor applied. */
 export function docOfDraft(draft: Draft): StudioDoc | null {
-  try {
-    const patches = draft.steps.slice(0, draft.cursor).flatMap((s) => s.patches as Patch[]);
-    return applyPatches(draft.start ?? draft.base, patches) as StudioDoc;
-  } catch (error) {
-    console.warn("Studio draft ignored: its history does not apply to its page.", error);
-    return null;
-  }
+  const doc = rebuild(draft);
+  if (!doc) console.warn("Studio draft ignored: its history does not apply to its page.");
+  return doc;
 }
 
-export function loadDraft(siteId: string, pageId: string): Draft | null {
+export function loadDraft(siteId: string, pageId: string, variantId?: string): Draft | null {
   const store = storage();
   if (!store) return null;
-  const draft = parseDraft(store.getItem(draftKey(siteId, pageId)));
+  const draft = parseDraft(store.getItem(draftKey(siteId, pageId, variantId)));
   return draft && docOfDraft(draft) ? draft : null;
 }
 
@@ -132,8 +67,7 @@ export function saveDraft(draft: Draft): boolean {
   const store = storage();
   if (!store) return false;
   try {
-    store.setItem(draftKey(draft.base.site_id, draft.base.page_id), serializeDraft(draft));
-    rememberLastDoc(draft.base.site_id, draft.base.page_id, draft.base.origin);
+    store.setItem(draftKey(draft.base.site_id, draft.base.page_id, draft.base.variant?.id), serializeDraft(draft));
     return true;
   } catch (error) {
     console.warn("Studio draft could not be saved:", error);
@@ -141,34 +75,8 @@ export function saveDraft(draft: Draft): boolean {
   }
 }
 
-export function removeDraft(siteId: string, pageId: string): void {
-  storage()?.removeItem(draftKey(siteId, pageId));
-}
-
-/** The page open last, and where it came from (the studio opens it again after a reload). */
-export function rememberLastDoc(siteId: string, pageId: string, origin?: DocOrigin): void {
-  try {
-    storage()?.setItem(LAST_DOC_KEY, JSON.stringify({ site_id: siteId, page_id: pageId, origin }));
-  } catch {
-    // Storage full or disabled: the studio opens the demo page next time.
-  }
-}
-
-const lastDocSchema = z.object({
-  site_id: z.string(),
-  page_id: z.string().min(1),
-  origin: z.enum(["server", "demo", "file"]).optional().catch(undefined),
-});
-
-export function lastDocRef(): z.infer<typeof lastDocSchema> | null {
-  const text = storage()?.getItem(LAST_DOC_KEY);
-  if (!text) return null;
-  try {
-    const parsed = lastDocSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+export function removeDraft(siteId: string, pageId: string, variantId?: string): void {
+  storage()?.removeItem(draftKey(siteId, pageId, variantId));
 }
 
 // ---- editor settings ------------------------------------------------------------

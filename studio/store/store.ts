@@ -30,7 +30,7 @@ import {
   saveEditorSettings,
   settingsOf,
 } from "./persistence";
-import type { DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "./types";
+import type { BlockListKey, DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "./types";
 
 enablePatches();
 
@@ -59,6 +59,11 @@ export interface StudioState {
   persist: boolean;
   /** The draft's save state, for the toolbar ("Brouillon enregistré il y a 2 s"). */
   draft: DraftStatus;
+  /**
+   * Another editor holds the page (its lock): their draft is shown and nothing may change it
+   * until this editor takes the page over (studio/shell/drafts.ts).
+   */
+  readOnly: boolean;
 
   load(doc: StudioDoc, opts?: { restoreDraft?: boolean; origin?: DocOrigin }): { restored: boolean };
   close(): void;
@@ -82,10 +87,16 @@ export interface StudioState {
    */
   restoreVersion(version: number, page: RestorablePage): void;
   cycleColorScheme(id: string): void;
-  setTheme(
-    partial: Partial<Omit<Theme, "radius" | "colors">> & { radius?: Theme["radius"]; colors?: Theme["colors"] },
-  ): void;
+  /** The page's own fields (title, paths, visibility, SEO) as one undo step (the page settings). */
+  setPageFields(fields: PageFields): void;
+  /** Gives the page a footer of its own (a copy of the site's) or gives it back the site's. */
+  setPageFooter(own: boolean): void;
   setSettings(partial: Partial<StudioSettings>): void;
+  /**
+   * The site's header and footer as they are now, for a document whose own copy was not edited (a
+   * draft kept from before another editor published them): replaced outside the history.
+   */
+  refreshChrome(chrome: NonNullable<StudioDoc["chrome"]>): void;
 
   undo(): void;
   redo(): void;
@@ -95,11 +106,58 @@ export interface StudioState {
   select(id: string | null, focusPath?: string | null): void;
   hover(id: string | null): void;
   setFocusPath(path: string | null): void;
-  /** After a successful publish: the draft becomes the new base at `version`. */
+  /**
+   * After a successful publish: the draft becomes the new base at `version` (and its header and
+   * footer, or its variant, at the versions their own writes answered).
+   */
   markPublished(
     version: number,
     target?: { page_id: string; paths: { fr: string; en: string }; title: { fr: string; en: string } },
+    versions?: { chrome?: number; variant?: number },
   ): void;
+}
+
+/** What the page settings write. */
+export type PageFields = Partial<Pick<StudioDoc, "title" | "paths" | "hidden" | "seo">>;
+
+/** One of a document's block lists (undefined when the document has none of that kind). */
+export function blockList(
+  doc: Pick<StudioDoc, "blocks" | "chrome" | "page_footer">,
+  key: BlockListKey,
+): Block[] | undefined {
+  if (key === "blocks") return doc.blocks;
+  if (key === "page_footer") return doc.page_footer;
+  return doc.chrome?.[key];
+}
+
+const LISTS: readonly BlockListKey[] = ["blocks", "header", "page_footer", "footer"];
+
+/** Where a block is: its list and its index there; the page's content first. */
+export function locateBlock(
+  doc: Pick<StudioDoc, "blocks" | "chrome" | "page_footer"> | null | undefined,
+  id: string,
+): { list: BlockListKey; index: number } | undefined {
+  if (!doc) return undefined;
+  for (const list of LISTS) {
+    const index = blockList(doc, list)?.findIndex((b) => b.id === id) ?? -1;
+    if (index >= 0) return { list, index };
+  }
+  return undefined;
+}
+
+/** A block of the document by id, in any of its lists. */
+export function findBlock(
+  doc: Pick<StudioDoc, "blocks" | "chrome" | "page_footer"> | null | undefined,
+  id: string,
+): Block | undefined {
+  const at = locateBlock(doc, id);
+  return at && doc ? blockList(doc, at.list)?.[at.index] : undefined;
+}
+
+/** Every block the page shows, in order: the header, the content, its footer (its own, or the site's). */
+export function shownBlocks(doc: Pick<StudioDoc, "blocks" | "chrome" | "page_footer"> | null | undefined): Block[] {
+  if (!doc) return [];
+  return [...(doc.chrome?.header ?? []), ...doc.blocks, ...(doc.page_footer ?? doc.chrome?.footer ?? [])];
 }
 
 /** What a version gives back to the draft. */
@@ -114,10 +172,34 @@ export interface RestorablePage {
 
 export type DraftStatus =
   | { kind: "clean" }
+  /** Changes not written yet (the save waits a moment after the last one). */
   | { kind: "pending" }
-  | { kind: "saved"; at: number }
+  /** Written (to the server for a page of the site); `by`: another editor's name when they wrote it. */
+  | { kind: "saved"; at: number; by?: string }
+  /** Kept on this device only, and why: sent as soon as it can be (offline, an error) or once the page is this editor's again. */
+  | { kind: "local"; at: number; reason: LocalReason }
+  /** Not kept anywhere (the browser refused to store it and the server could not be reached). */
   | { kind: "failed" }
+  /** Another editor holds the page: their draft, read only. */
+  | { kind: "readonly"; by: string; at?: number }
   | { kind: "published"; at: number; version: number };
+
+/** Why a draft is kept on this device only. */
+export type LocalReason = "offline" | "error" | "signed-out" | "locked" | "embed";
+
+/** Where a page's draft goes: the server's draft of that page (studio/shell/drafts.ts); false when it is not one. */
+export type DraftSaver = (draft: Draft) => boolean;
+let draftSaver: DraftSaver | undefined;
+/** Sets what saves the drafts of the site's pages (the studio shell's server drafts). */
+export function setDraftSaver(saver: DraftSaver | undefined): void {
+  draftSaver = saver;
+}
+
+/** What an edit refused in read-only mode calls (a toast saying who holds the page). */
+let onReadOnlyEdit: (() => void) | undefined;
+export function setReadOnlyNotice(notice: (() => void) | undefined): void {
+  onReadOnlyEdit = notice;
+}
 
 const CLEAN: DraftStatus = { kind: "clean" };
 
@@ -199,6 +281,10 @@ export const useStudioStore = create<StudioState>()((set, get) => {
   function commit(label: string, recipe: (draft: ImmerDraft<StudioDoc>) => void, groupKey?: string): boolean {
     const { doc, steps, cursor } = get();
     if (!doc) return false;
+    if (get().readOnly) {
+      onReadOnlyEdit?.();
+      return false;
+    }
     const [next, patches, inversePatches] = produceWithPatches(doc, recipe);
     if (patches.length === 0) return false;
     const at = Date.now();
@@ -218,11 +304,21 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     return true;
   }
 
+  /** The block's index in the page's content (moves, duplicates and deletes act there only). */
   function locate(blockId: string): number {
     const index = indexOfBlock(get().doc, blockId);
     if (index < 0) console.warn(MISSING_BLOCK, blockId);
     return index;
   }
+
+  /** The block anywhere on the page (its content, header or footer), for edits of its values. */
+  function locateAny(blockId: string): { list: BlockListKey; index: number } | undefined {
+    const at = locateBlock(get().doc, blockId);
+    if (!at) console.warn(MISSING_BLOCK, blockId);
+    return at;
+  }
+  const blockAt = (doc: StudioDoc | ImmerDraft<StudioDoc>, at: { list: BlockListKey; index: number }) =>
+    blockList(doc as StudioDoc, at.list)?.[at.index] as Block;
 
   return {
     doc: null,
@@ -236,12 +332,13 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     editorSettings: loadEditorSettings(),
     persist: false,
     draft: CLEAN,
+    readOnly: false,
 
     load(doc, opts = {}) {
       const editor = get().editorSettings;
       const origin = opts.origin ?? doc.origin ?? "server";
       if (opts.restoreDraft !== false) {
-        const draft = loadDraft(doc.site_id, doc.page_id);
+        const draft = loadDraft(doc.site_id, doc.page_id, doc.variant?.id);
         if (draft) {
           const restored = docOfDraft(draft);
           if (restored) {
@@ -255,7 +352,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         {
           ...doc,
           origin,
-          theme: themeSchema.parse(editor.theme ?? doc.theme ?? {}),
+          theme: themeSchema.parse(doc.theme ?? {}),
           settings: settingsOf(editor),
         },
         true,
@@ -270,6 +367,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         hoveredId: null,
         focusPath: null,
         draft: CLEAN,
+        readOnly: false,
       });
       return { restored: false };
     },
@@ -284,6 +382,7 @@ export const useStudioStore = create<StudioState>()((set, get) => {
         selectedId: null,
         hoveredId: null,
         draft: CLEAN,
+        readOnly: false,
       });
     },
 
@@ -303,9 +402,10 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     },
 
     getValue(blockId, path) {
-      const index = locate(blockId);
-      if (index < 0) return undefined;
-      const block = get().doc?.blocks[index];
+      const at = locateAny(blockId);
+      const doc = get().doc;
+      if (!at || !doc) return undefined;
+      const block = blockAt(doc, at);
       if (!hasPath(block, path)) {
         console.warn(MISSING_PATH, path);
         return undefined;
@@ -314,21 +414,23 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     },
 
     setValue(blockId, path, value, opts) {
-      const index = locate(blockId);
-      if (index < 0) return;
-      const block = get().doc?.blocks[index];
+      const at = locateAny(blockId);
+      const doc = get().doc;
+      if (!at || !doc) return;
+      const block = blockAt(doc, at);
       if (!canSetPath(block, path)) {
         console.warn(MISSING_PATH, path);
         return;
       }
       if (Object.is(getAtPath(block, path), value)) return;
-      commit(`set ${path}`, (draft) => void setAtPath(draft.blocks[index], path, value), opts?.groupKey);
+      commit(`set ${path}`, (draft) => void setAtPath(blockAt(draft, at), path, value), opts?.groupKey);
     },
 
     setValues(blockId, writes, opts) {
-      const index = locate(blockId);
-      if (index < 0) return;
-      const block = get().doc?.blocks[index];
+      const at = locateAny(blockId);
+      const doc = get().doc;
+      if (!at || !doc) return;
+      const block = blockAt(doc, at);
       const bad = writes.find((w) => !canSetPath(block, w.path));
       if (bad) {
         console.warn(MISSING_PATH, bad.path);
@@ -337,22 +439,23 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       commit(
         `set ${writes.map((w) => w.path).join(", ")}`,
         (draft) => {
-          for (const write of writes) setAtPath(draft.blocks[index], write.path, write.value);
+          for (const write of writes) setAtPath(blockAt(draft, at), write.path, write.value);
         },
         opts?.groupKey,
       );
     },
 
     editValue(blockId, path, updater, opts) {
-      const index = locate(blockId);
-      if (index < 0) return;
-      const block = get().doc?.blocks[index];
+      const at = locateAny(blockId);
+      const doc = get().doc;
+      if (!at || !doc) return;
+      const block = blockAt(doc, at);
       if (!canSetPath(block, path)) {
         console.warn(MISSING_PATH, path);
         return;
       }
       const next = updater(getAtPath(block, path));
-      commit(`edit ${path}`, (draft) => void setAtPath(draft.blocks[index], path, next), opts?.groupKey);
+      commit(`edit ${path}`, (draft) => void setAtPath(blockAt(draft, at), path, next), opts?.groupKey);
     },
 
     addBlock(type, index) {
@@ -397,14 +500,16 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     },
 
     resetBlock(id) {
-      const index = locate(id);
-      if (index < 0) return;
-      const current = get().doc?.blocks[index] as Block;
-      const loaded = get().base?.blocks.find((b) => b.id === id);
+      const at = locateAny(id);
+      const doc = get().doc;
+      if (!at || !doc) return;
+      const current = blockAt(doc, at);
+      const loaded = findBlock(get().base, id);
       const replacement = loaded ?? blockFromExample(current.block_type, id);
       if (!replacement) return;
       commit(`reset ${id}`, (draft) => {
-        draft.blocks[index] = structuredClone(replacement) as ImmerDraft<Block>;
+        const list = blockList(draft as StudioDoc, at.list) as Block[];
+        list[at.index] = structuredClone(replacement);
       });
     },
 
@@ -414,6 +519,14 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       commit("reset page", (draft) => {
         draft.blocks = structuredClone(base.blocks) as ImmerDraft<Block>[];
         draft.theme = structuredClone(base.theme) as ImmerDraft<Theme>;
+        draft.title = { ...base.title };
+        draft.paths = { ...base.paths };
+        draft.hidden = base.hidden;
+        if (base.seo === undefined) delete draft.seo;
+        else draft.seo = structuredClone(base.seo);
+        if (base.chrome) draft.chrome = structuredClone(base.chrome) as ImmerDraft<StudioDoc["chrome"]>;
+        if (base.page_footer) draft.page_footer = structuredClone(base.page_footer) as ImmerDraft<Block>[];
+        else delete draft.page_footer;
       });
     },
 
@@ -434,31 +547,55 @@ export const useStudioStore = create<StudioState>()((set, get) => {
     },
 
     cycleColorScheme(id) {
-      const index = locate(id);
-      if (index < 0) return;
+      const at = locateAny(id);
+      if (!at) return;
       commit(`colour scheme ${id}`, (draft) => {
-        const params = draft.blocks[index]?.block_params as Record<string, unknown>;
+        const params = blockAt(draft, at).block_params as Record<string, unknown>;
         const current = params.color_scheme;
         params.color_scheme = nextColorScheme(isColorScheme(current) ? current : undefined) satisfies ColorScheme;
       });
     },
 
-    setTheme(partial) {
-      const doc = get().doc;
-      const current = doc?.theme ?? get().editorSettings.theme ?? { preset: "blue", radius: {}, colors: {} };
-      const next: Theme = themeSchema.parse({
-        ...current,
-        ...partial,
-        radius: { ...current.radius, ...partial.radius },
-        colors: { ...current.colors, ...partial.colors },
+    setPageFields(fields) {
+      commit("page settings", (draft) => {
+        if (fields.title) draft.title = { ...fields.title };
+        if (fields.paths) draft.paths = { ...fields.paths };
+        if (fields.hidden !== undefined) draft.hidden = fields.hidden;
+        if ("seo" in fields) {
+          if (fields.seo === undefined) delete draft.seo;
+          else draft.seo = structuredClone(fields.seo);
+        }
       });
-      if (doc)
-        commit("theme", (draft) => {
-          draft.theme = next as ImmerDraft<Theme>;
-        });
-      const editorSettings = { ...get().editorSettings, theme: next };
-      saveEditorSettings(editorSettings);
-      set({ editorSettings });
+    },
+
+    setPageFooter(own) {
+      const doc = get().doc;
+      if (!doc || own === (doc.page_footer !== undefined)) return;
+      commit(own ? "own footer" : "site footer", (draft) => {
+        if (!own) {
+          delete draft.page_footer;
+          return;
+        }
+        // A copy of the site's footer with ids of its own: both may be on screen in the studio's history.
+        draft.page_footer = (doc.chrome?.footer ?? []).map((b) => ({
+          ...structuredClone(b),
+          id: newBlockId(b.block_type),
+        })) as ImmerDraft<Block>[];
+      });
+      if (!own && get().selectedId && !findBlock(get().doc, get().selectedId as string)) set({ selectedId: null });
+    },
+
+    refreshChrome(chrome) {
+      const { doc, base, start } = get();
+      if (!doc?.chrome || !base?.chrome) return;
+      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      if (!same(doc.chrome, base.chrome) || same(doc.chrome, chrome)) return;
+      const fresh = freeze(structuredClone(chrome), true);
+      set({
+        doc: { ...doc, chrome: fresh },
+        base: { ...base, chrome: fresh },
+        start: start ? { ...start, chrome: fresh } : start,
+      });
     },
 
     setSettings(partial) {
@@ -480,16 +617,16 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       const { doc, steps, cursor } = get();
       const step = steps[cursor - 1];
       if (!doc || !step) return;
+      if (get().readOnly) return onReadOnlyEdit?.();
       set({ doc: applyPatches(doc, step.inversePatches as Patch[]) as StudioDoc, cursor: cursor - 1 });
-      syncTheme();
     },
 
     redo() {
       const { doc, steps, cursor } = get();
       const step = steps[cursor];
       if (!doc || !step) return;
+      if (get().readOnly) return onReadOnlyEdit?.();
       set({ doc: applyPatches(doc, step.patches as Patch[]) as StudioDoc, cursor: cursor + 1 });
-      syncTheme();
     },
 
     canUndo: () => get().cursor > 0,
@@ -505,12 +642,23 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       set({ focusPath: path });
     },
 
-    markPublished(version, target) {
+    markPublished(version, target, versions) {
       const doc = get().doc;
       if (!doc) return;
       const old = { site_id: doc.site_id, page_id: doc.page_id };
-      const published: StudioDoc = { ...doc, ...target, base_version: version, origin: "server" };
-      removeDraft(old.site_id, old.page_id);
+      const published: StudioDoc = {
+        ...doc,
+        ...target,
+        base_version: version,
+        origin: "server",
+        ...(doc.chrome && versions?.chrome !== undefined
+          ? { chrome: { ...doc.chrome, version: versions.chrome } }
+          : {}),
+        ...(doc.variant && versions?.variant !== undefined
+          ? { variant: { ...doc.variant, version: versions.variant } }
+          : {}),
+      };
+      removeDraft(old.site_id, old.page_id, doc.variant?.id);
       set({
         doc: published,
         base: published,
@@ -521,31 +669,26 @@ export const useStudioStore = create<StudioState>()((set, get) => {
       });
     },
   };
-
-  /** The editor's preview theme follows the document's after undo and redo. */
-  function syncTheme() {
-    const theme = get().doc?.theme;
-    const editor = get().editorSettings;
-    if (theme && editor.theme && editor.theme !== theme) {
-      const editorSettings = { ...editor, theme };
-      saveEditorSettings(editorSettings);
-      set({ editorSettings });
-    }
-  }
 });
 
 /** Writes the current draft now (tests, page hide). */
 export function flushDraft(): void {
+  const waiting = saveTimer !== undefined;
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = undefined;
   const state = useStudioStore.getState();
   const draft = draftOf(state);
   if (!draft || !state.persist) return;
+  // Only a change not written yet is written: a draft as it was opened (restored, another
+  // editor's, read only) is not sent back, and opening the same page again does not save it.
+  if (!waiting && state.draft.kind !== "pending" && state.draft.kind !== "failed") return;
   if (state.steps.length === 0) {
     // Everything undone: nothing differs from the page as loaded, so no draft is kept.
     if (state.draft.kind === "pending") useStudioStore.setState({ draft: CLEAN });
     return;
   }
+  // A page of the site: its server draft (kept on this device until the server has it).
+  if (draftSaver?.(draft)) return;
   const saved = saveDraft(draft);
   useStudioStore.setState({ draft: saved ? { kind: "saved", at: Date.now() } : { kind: "failed" } });
 }

@@ -59,9 +59,14 @@ export function validateBlock(block: Block): readonly ValidationIssue[] {
   return issues;
 }
 
+/** Every block a publish writes: the content, the site's header and footer, the page's own footer. */
+function publishedLists(doc: StudioDoc): Block[][] {
+  return [doc.blocks, doc.chrome?.header ?? [], doc.chrome?.footer ?? [], doc.page_footer ?? []];
+}
+
 export function validateDoc(doc: StudioDoc | null): ValidationIssue[] {
   if (!doc) return [];
-  return doc.blocks.flatMap(validateBlock);
+  return publishedLists(doc).flatMap((list) => list.flatMap(validateBlock));
 }
 
 /** How many errors the document has (the Publish button's count): cached lookups, no allocation. */
@@ -69,5 +74,10 @@ export function countIssues(doc: StudioDoc | null): number {
   if (!doc) return 0;
   let count = 0;
   for (const block of doc.blocks) count += validateBlock(block).length;
+  if (doc.chrome) {
+    for (const block of doc.chrome.header) count += validateBlock(block).length;
+    for (const block of doc.chrome.footer) count += validateBlock(block).length;
+  }
+  if (doc.page_footer) for (const block of doc.page_footer) count += validateBlock(block).length;
   return count;
 }

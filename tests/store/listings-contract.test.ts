@@ -30,6 +30,7 @@ function matches(l: ListingRecord, f: ListingFilters): boolean {
   if (f.bedrooms && l.specs.bed < f.bedrooms) return false;
   if (f.bathrooms && l.specs.bath < f.bathrooms) return false;
   if (f.open_house && !l.open_house) return false;
+  if (f.status && (l.badge === "sold") !== (f.status === "sold")) return false;
   const b = f.bounds;
   if (b && (l.coords.lat < b.south || l.coords.lat > b.north || l.coords.lng < b.west || l.coords.lng > b.east))
     return false;
@@ -56,6 +57,9 @@ const FILTER_SETS: [string, ListingFilters][] = [
   ["types", { type: ["condo", "maison"] }],
   ["bedrooms and bathrooms", { bedrooms: 3, bathrooms: 2 }],
   ["open house", { open_house: true }],
+  ["for sale or rent, not sold", { status: "active" }],
+  ["sold", { status: "sold" }],
+  ["sold houses for sale in a price range", { status: "sold", forSaleForRent: "buy", price_min: 200_000 }],
   ["municipalities", { mun: [LISTINGS[0]!.municipality.MUN_CODE, LISTINGS[1]!.municipality.MUN_CODE] }],
   ["unknown municipality", { mun: ["no-such-town"] }],
   ["Montréal bounds", { bounds: MONTREAL }],
@@ -251,6 +255,7 @@ describe.each([
       bedrooms: fc.integer({ min: 1, max: 5 }),
       bathrooms: fc.integer({ min: 1, max: 3 }),
       open_house: fc.constant(true),
+      status: fc.constantFrom("active" as const, "sold" as const),
       bounds: fc
         // No NaN: the API's zod schema refuses it before a store sees it (fast-check makes NaN unless told).
         .tuple(

@@ -318,6 +318,9 @@ describe.each(targets)("$kind migrations", (target) => {
       INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
         VALUES(1, 'U1', 'condo', 'sale', 350000, 2, 1, ${flag(true)}, '66023', 45.5, -73.6, '2026-01-15T12:00:00.000Z');
       INSERT INTO listing_docs(id, doc) VALUES(1, ${doc({ uls: "U1", price: 350000 })});
+      INSERT INTO listings(id, uls, type, for_sale_for_rent, price, bedrooms, bathrooms, open_house, mun_code, lat, lng, listed_at)
+        VALUES(2, 'U2', 'maison', 'sale', 420000, 3, 2, ${flag(false)}, '66023', 45.6, -73.5, '2026-01-10T12:00:00.000Z');
+      INSERT INTO listing_docs(id, doc) VALUES(2, ${doc({ uls: "U2", price: 420000, badge: "sold" })});
       UPDATE revisions SET n = n + 1;
     `);
     const storage = await fresh.open();
@@ -338,6 +341,9 @@ describe.each(targets)("$kind migrations", (target) => {
         editor: { id: "e1", name: "Éloïse" },
         created_at: "2026-02-03T04:05:06.789Z",
         summary: { origin: "published", added: 1, removed: 0, changed: 0, moved: 0, page: false },
+        // Versions made before notes and scheduled publishes (issue 33) have neither.
+        note: null,
+        scheduled_for: null,
       },
     ]);
     expect(await storage.accounts.getPasskey("pk1")).toMatchObject({
@@ -359,6 +365,11 @@ describe.each(targets)("$kind migrations", (target) => {
     });
     expect(await storage.listings.count({ open_house: true })).toBe(1);
     expect(await storage.listings.get("U1")).toEqual({ uls: "U1", price: 350000 });
+    // Migration 93 copies a sold listing's badge into its column: it leaves the default search.
+    expect(await storage.listings.search({ status: "active" }, "newest", 0, 5)).toEqual([{ uls: "U1", price: 350000 }]);
+    expect(await storage.listings.search({ status: "sold" }, "newest", 0, 5)).toEqual([
+      { uls: "U2", price: 420000, badge: "sold" },
+    ]);
     // And it takes writes: the next version of the page, a listing more.
     const home = await storage.content.getPage("old", "home");
     expect(await storage.content.savePage("old", home!, 3)).toEqual({ ok: true, version: 4 });

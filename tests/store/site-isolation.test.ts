@@ -54,6 +54,8 @@ interface Targets {
   yEditorId: string;
   uls: string;
   articleId: string;
+  bPreviewId: string;
+  bPreviewToken: string;
 }
 
 interface Case {
@@ -104,6 +106,63 @@ const ROUTES: Record<string, Case> = {
     params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
     body: (t) => ({ page: bHiddenPage(t.bPageId, "overwritten by A"), base_version: 1 }),
   },
+  "DELETE /pages/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
+  // The site's settings, redirects and variants (issue 29)
+  "GET /sites/:site_id/settings": { kind: "refused", params: siteB },
+  "PUT /sites/:site_id/chrome": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ header: [], footer: [], base_version: 1 }),
+  },
+  "PUT /sites/:site_id/info": { kind: "refused", params: siteB, body: () => ({ info: {}, base_version: 1 }) },
+  "PUT /sites/:site_id/theme": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ theme: { preset: "red" }, base_version: 1 }),
+  },
+  "GET /sites/:site_id/theme/versions": { kind: "refused", params: siteB },
+  "PUT /sites/:site_id/active-variant": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ variant_id: null, base_version: 1 }),
+  },
+  "GET /redirects/:site_id": { kind: "refused", params: siteB },
+  "POST /redirects/:site_id": { kind: "refused", params: siteB, body: () => ({ from: "/fr/zq-a", to: "/fr" }) },
+  "PUT /redirects/:site_id": {
+    kind: "refused",
+    params: siteB,
+    body: () => ({ replacing: "/fr/zq-old", redirect: { from: "/fr/zq-old", to: "/fr" } }),
+  },
+  "DELETE /redirects/:site_id": { kind: "refused", params: siteB },
+  "POST /redirects/:site_id/import": { kind: "refused", params: siteB, body: () => ({}) },
+  "GET /variants/:site_id": { kind: "refused", params: siteB },
+  "POST /variants/:site_id": { kind: "refused", params: siteB, body: () => ({ name: "Zq", color: "red" }) },
+  "PUT /variants/:site_id/:variant_id": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+    body: () => ({ name: "Zq", color: "red", base_version: 1 }),
+  },
+  "DELETE /variants/:site_id/:variant_id": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+  },
+  "PUT /variants/:site_id/:variant_id/pages/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, variant_id: "zq-variant", page_id: t.bPageId }),
+    body: () => ({ content: [], base_version: 1 }),
+  },
+  "DELETE /variants/:site_id/:variant_id/pages/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, variant_id: "zq-variant", page_id: t.bPageId }),
+  },
+  "PUT /variants/:site_id/:variant_id/chrome": {
+    kind: "refused",
+    params: () => ({ site_id: B.site_id, variant_id: "zq-variant" }),
+    body: () => ({ header: [], footer: [], base_version: 1 }),
+  },
   // Page versions (their documents hold B's marked content)
   "GET /pages/:site_id/:page_id/versions": {
     kind: "refused",
@@ -147,6 +206,44 @@ const ROUTES: Record<string, Case> = {
     body: () => ({ takeover: true }),
   },
   "DELETE /locks/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  // Server drafts and scheduled publishes (issue 33): B's hold its marker
+  "GET /drafts/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({ revision: 1, draft: bDraft(t.bPageId, "overwritten by A") }),
+  },
+  "DELETE /drafts/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    query: "?revision=1",
+  },
+  "GET /schedules/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "PUT /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: (t) => ({
+      run_at: new Date(Date.now() + 3600_000).toISOString(),
+      page: bHiddenPage(t.bPageId, "scheduled by A"),
+      base_version: 1,
+    }),
+  },
+  "DELETE /schedules/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+  },
+  // Preview links: B's link shows B's marked draft, to nobody asking with A's key.
+  "GET /previews/:site_id/:page_id": { kind: "refused", params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }) },
+  "POST /previews/:site_id/:page_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId }),
+    body: () => ({ days: 7 }),
+  },
+  "DELETE /previews/:site_id/:page_id/:link_id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, page_id: t.bPageId, link_id: t.bPreviewId }),
+  },
+  "POST /preview": { kind: "own", body: (t) => ({ token: t.bPreviewToken }) },
   // Signing in (public steps) and the caller's own account
   "GET /auth/session": { kind: "own" },
   "POST /auth/sign-in": {
@@ -215,6 +312,36 @@ function bHiddenPage(pageId: string, note: string) {
     content: [],
     hidden: true,
     version: 1,
+  };
+}
+
+/** A draft of B's page whose title holds the marker. */
+function bDraft(pageId: string, note: string) {
+  const page = bHiddenPage(pageId, note);
+  const doc = {
+    page_id: pageId,
+    site_id: B.site_id,
+    base_version: 1,
+    title: page.title,
+    paths: page.paths,
+    blocks: [],
+    theme: { preset: "blue", radius: {}, colors: {} },
+    settings: { payloadColorsEnabled: false, globalEditModeActivated: false },
+    origin: "server",
+  };
+  return {
+    version: 1,
+    base: doc,
+    base_version: 1,
+    steps: [
+      {
+        patches: [{ op: "replace", path: ["title", "en"], value: `Draft ${MARK} ${note}` }],
+        inversePatches: [{ op: "replace", path: ["title", "en"], value: page.title.en }],
+        label: "title",
+        at: 1,
+      },
+    ],
+    cursor: 1,
   };
 }
 
@@ -312,6 +439,31 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const yHeaders = { cookie: cookies.y, origin: ORIGIN, "content-type": "application/json" };
     const lock = await call(`/api/locks/${B.site_id}/${bPageId}`, { method: "POST", headers: yHeaders, body: "{}" });
     expect(lock.status).toBe(200);
+    // Y's draft of B's page, and a publish of it scheduled (issue 33).
+    const draft = await call(`/api/drafts/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({ revision: 0, draft: bDraft(bPageId, "original") }),
+    });
+    expect(draft.status).toBe(200);
+    const scheduled = await call(`/api/schedules/${B.site_id}/${bPageId}`, {
+      method: "PUT",
+      headers: yHeaders,
+      body: JSON.stringify({
+        run_at: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+        page: bHiddenPage(bPageId, "scheduled"),
+        base_version: 1,
+        note: `Note ${MARK}`,
+      }),
+    });
+    expect(scheduled.status).toBe(200);
+    const preview = await call(`/api/previews/${B.site_id}/${bPageId}`, {
+      method: "POST",
+      headers: yHeaders,
+      body: JSON.stringify({ days: 7 }),
+    });
+    expect(preview.status).toBe(201);
+    const previewBody = (await preview.json()) as { token: string; link: { id: string } };
     const token = await call("/api/auth/account/tokens", {
       method: "POST",
       headers: yHeaders,
@@ -347,6 +499,8 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
       yEditorId: yEditor.id,
       uls: listing.uls,
       articleId: String(article.id),
+      bPreviewId: previewBody.link.id,
+      bPreviewToken: previewBody.token,
     };
   });
 
@@ -358,7 +512,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
   /** Strings only B's (and Y's) records hold; none may be in an answer to A's callers. */
   function secrets(spec: Case): string[] {
     const identifiers = spec.bootstrap ? [] : [B.site_key, B.microsite_id];
-    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken];
+    return [MARK, ...identifiers, targets.bLeadId, targets.ySessionId, targets.yTokenId, yToken, targets.bPreviewToken];
   }
 
   it("classifies every route of the content service", () => {
@@ -504,6 +658,12 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);
     expect(await service.storage.accounts.getPasskey(targets.yPasskeyId)).toBeDefined();
+    const draft = await service.storage.drafts.get(B.site_id, targets.bPageId);
+    expect(draft).toMatchObject({ revision: 1, editor: { name: `Yves ${MARK}` } });
+    expect(draft?.draft.steps[0]?.patches[0]?.value).toBe(`Draft ${MARK} original`);
+    const scheduled = await service.storage.publishJobs.pending(B.site_id, targets.bPageId);
+    expect(scheduled?.note).toBe(`Note ${MARK}`);
+    expect(await service.storage.previewLinks.list(B.site_id, targets.bPageId, Date.now())).toHaveLength(1);
     // Y is still signed in, and Y's token still works.
     const session = await call("/api/auth/session", { headers: { cookie: cookies.y } });
     expect(((await session.json()) as { editor?: { name: string } }).editor?.name).toBe(`Yves ${MARK}`);

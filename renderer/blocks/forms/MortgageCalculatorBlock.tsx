@@ -20,6 +20,7 @@ export default function MortgageCalculatorBlock({ fields, params }: BlockViewPro
     <section className="container section mortgage-calculator-block">
       <MortgageCalculator
         key={JSON.stringify(fromQuery)}
+        showResult={fromQuery.price !== undefined}
         title={fields.main_title}
         intro={fields.description ? <RichText html={fields.description} /> : undefined}
         rules={{

@@ -4,17 +4,25 @@
  * CTA on desktop, SMS CTA on mobile, locale switcher, hamburger and mobile panel,
  * visibility on scroll, transparency over the next block, fallback to the mobile
  * navigation when the desktop links do not fit.
+ *
+ * The mobile panel is an HTML popover the server renders with the page: the hamburger opens
+ * it (`popovertarget`) before the page's script runs, or without one; Escape and a tap
+ * outside close it, and its submenus are <details>. Once hydrated, React follows its state
+ * (the header's scheme, aria-expanded), moves focus into it, keeps Tab inside and closes it
+ * when a link is followed in the app.
  */
 import {
+  type ComponentProps,
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
   lazy,
   type MouseEvent,
+  memo,
   Suspense,
   useCallback,
   useEffect,
-  useId,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -59,8 +67,35 @@ export interface HeaderProps {
 
 const LG = 992;
 
-// The mobile panel (react-aria modal) loads on the first tap of the hamburger.
-const MobilePanel = lazy(() => import("./MobilePanel"));
+// The mobile panel: the server renders it with the page, and it opens and closes as a popover
+// without script. Its code (focus, Tab kept inside, closing on a followed link) loads once the
+// page has loaded, not with its first JavaScript: until then React leaves the server's HTML of
+// its Suspense boundary as it is (memo and stable props: new props would make React render
+// the boundary anew, empty until the code is here).
+const LazyPanel = lazy(() =>
+  (typeof document === "undefined" || document.readyState === "complete"
+    ? Promise.resolve()
+    : new Promise((loaded) => window.addEventListener("load", loaded, { once: true }))
+  ).then(() => import("./MobilePanel")),
+);
+// The server renders the panel without suspending (renderToString too): its module is loaded
+// with the block views (registry.tsx's preloadAllBlocks awaits this).
+let serverPanel: typeof import("./MobilePanel") | undefined;
+export const mobilePanelReady: Promise<unknown> =
+  typeof document === "undefined"
+    ? import("./MobilePanel").then((module) => {
+        serverPanel = module;
+      })
+    : Promise.resolve();
+const MobilePanel = memo(function MobilePanel(props: ComponentProps<typeof LazyPanel>) {
+  // The same Suspense boundary on both sides (the server's HTML has its markers).
+  const Panel = serverPanel?.default ?? LazyPanel;
+  return (
+    <Suspense fallback={null}>
+      <Panel {...props} />
+    </Suspense>
+  );
+});
 
 // ---- scroll visibility --------------------------------------------------------
 
@@ -221,7 +256,7 @@ function SecondLogo({ image, showRemax }: { image?: Image; showRemax: boolean })
   );
 }
 
-export function LocaleSwitcher({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+export function LocaleSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { locale, alternatePaths, variantId } = useSite();
   const target = localeSwitch(locale, alternatePaths, variantId);
@@ -234,7 +269,6 @@ export function LocaleSwitcher({ className, onNavigate }: { className?: string; 
           lang={target.locale}
           hrefLang={target.locale}
           data-locale-switch={target.locale}
-          onClick={onNavigate}
         >
           <Icon name="globe" size={18} />
           <span>{t(`header.locale.${target.locale}`)}</span>
@@ -390,50 +424,9 @@ function DesktopNav({
   );
 }
 
-export function MobileAccordion({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate: () => void }) {
-  const [expanded, setExpanded] = useState<number | null>(null);
-  const idBase = useId();
-  return (
-    <ul className="hdr-panel__list">
-      {entries.map((entry, index) => {
-        if (!hasPopup(entry)) {
-          return (
-            <li key={index}>
-              <SmartLink link={entry.link} className="hdr-panel__link" onClick={onNavigate} />
-            </li>
-          );
-        }
-        const panelId = `${idBase}-acc-${index}`;
-        const isOpen = expanded === index;
-        const links: Link[] = [
-          ...(entry.link.url ? [entry.link] : []),
-          ...entry.children,
-          ...entry.groups.filter((g) => g.link.url).map((g) => ({ ...g.link, text: g.link.text || g.title })),
-        ];
-        return (
-          <li key={index}>
-            <button
-              type="button"
-              className="hdr-panel__link hdr-panel__toggle"
-              aria-expanded={isOpen}
-              aria-controls={panelId}
-              onClick={() => setExpanded(isOpen ? null : index)}
-            >
-              <span>{entry.link.text}</span>
-              <Icon name="chevron-down" size={18} className="hdr-nav__chevron" />
-            </button>
-            <ul id={panelId} className="hdr-panel__sublist" hidden={!isOpen}>
-              {links.map((link, i) => (
-                <li key={i}>
-                  <SmartLink link={link} className="hdr-panel__sublink" onClick={onNavigate} />
-                </li>
-              ))}
-            </ul>
-          </li>
-        );
-      })}
-    </ul>
-  );
+/** The favourites page of the site in this locale (renderer/routes.ts). */
+export function favouritesPath(locale: "fr" | "en"): string {
+  return locale === "fr" ? "/fr/favoris" : "/en/favourites";
 }
 
 function SuperHeader({ sections }: { sections: SupSection[] }) {
@@ -489,19 +482,20 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
   const slotRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const { locale } = useSite();
   const [panelOpen, setPanelOpen] = useState(false);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  const entries = menuEntries(fields.menu_repeater);
+  // The same array while the menu is the same: the mobile panel is memoised on it.
+  const entries = useMemo(() => menuEntries(fields.menu_repeater), [fields.menu_repeater]);
   const locked = panelOpen || openIndex !== null;
   const { hidden, opaque } = usePageHeader(headerRef, locked, ctx.region === "header");
   const fallback = useLinksFallback(slotRef, listRef, burgerRef);
 
   const ownScheme = params.color_scheme ?? "normal";
   const scheme = headerScheme(ownScheme, opaque || panelOpen, ctx.nextScheme);
-  const closePanel = useCallback(() => setPanelOpen(false), []);
   const sections = variant === "out-of-norm" ? (fields.sup_sections_repeater ?? []) : [];
   const scale = logoScale(params.logo_multiplier);
 
@@ -545,6 +539,9 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
         <div className="hdr-actions">
           <LocaleSwitcher className="hdr-locales--desktop" />
           {fields.cta_button?.text ? <SmartLink link={fields.cta_button} className="btn btn-primary hdr-cta" /> : null}
+          <RouterLink to={favouritesPath(locale)} className="hdr-favourites" aria-label={t("header.favourites")}>
+            <Icon name="heart" size={22} />
+          </RouterLink>
           {fields.cta_sms?.url ? (
             <SmartLink
               link={fields.cta_sms}
@@ -555,6 +552,7 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
               <span className="hdr-sms__text">{fields.cta_sms.text?.trim() || t("header.sms")}</span>
             </SmartLink>
           ) : null}
+          {/* Opens its popover without the page's script (before hydration too). */}
           <button
             ref={burgerRef}
             type="button"
@@ -562,21 +560,19 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
             aria-label={t("header.open-menu")}
             aria-haspopup="dialog"
             aria-expanded={panelOpen}
-            onClick={() => setPanelOpen(true)}
+            aria-controls={`${idBase}-panel`}
+            popoverTarget={`${idBase}-panel`}
           >
             <Icon name="menu" size={26} />
           </button>
-          {panelOpen ? (
-            <Suspense fallback={null}>
-              <MobilePanel
-                entries={entries}
-                scheme={ownScheme}
-                cta={fields.cta_button}
-                onClose={closePanel}
-                returnFocusTo={burgerRef}
-              />
-            </Suspense>
-          ) : null}
+          <MobilePanel
+            id={`${idBase}-panel`}
+            entries={entries}
+            scheme={ownScheme}
+            cta={fields.cta_button}
+            favourites={favouritesPath(locale)}
+            onToggle={setPanelOpen}
+          />
         </div>
       </div>
     </header>

@@ -12,6 +12,12 @@ const stroke = {
 const ICONS: Record<string, ReactNode> = {
   menu: <path {...stroke} d="M4 7h16M4 12h16M4 17h16" />,
   close: <path {...stroke} d="M6 6l12 12M18 6L6 18" />,
+  heart: (
+    <path
+      {...stroke}
+      d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.8 0-3 .5-4.5 2-1.5-1.5-2.7-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z"
+    />
+  ),
   "chevron-down": <path {...stroke} d="M6 9l6 6 6-6" />,
   "arrow-right": <path {...stroke} d="M5 12h14M13 6l6 6-6 6" />,
   globe: (

@@ -32,6 +32,30 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
   const [increments, setIncrements] = useState(priceIncrements);
   const [open, setOpen] = useState(false);
   const [overlay, setOverlay] = useState(false);
+  // As on the search page: the overlay's changes stay with "See results", Escape cancels them.
+  const beforeOverlay = useRef<SearchFilters | null>(null);
+  const openOverlay = () => {
+    beforeOverlay.current = filters;
+    setOverlay(true);
+  };
+  const overlayOpenChange = (next: boolean) => {
+    if (next) return openOverlay();
+    if (beforeOverlay.current) setFilters(beforeOverlay.current);
+    beforeOverlay.current = null;
+    setOverlay(false);
+  };
+  const munButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the dropdown wherever focus is and gives focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      munButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
   useEffect(() => {
     if (!inView) return;
     searchApi
@@ -68,7 +92,12 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
         </TabList>
         <TabPanel id="find" className="search-bar">
           <div className="search-bar__mun">
-            <Button className="btn btn-secondary" onPress={() => (bp.mdUp ? setOpen((o) => !o) : setOverlay(true))}>
+            <Button
+              ref={munButton}
+              className="btn btn-secondary"
+              aria-expanded={bp.mdUp ? open : undefined}
+              onPress={() => (bp.mdUp ? setOpen((o) => !o) : openOverlay())}
+            >
               {filters.mun?.length
                 ? t("search.municipalities-count", { count: filters.mun.length })
                 : t("search.all-municipalities")}
@@ -87,7 +116,7 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
               </fieldset>
             ) : null}
           </div>
-          <Button className="btn btn-secondary" onPress={() => setOverlay(true)}>
+          <Button className="btn btn-secondary" onPress={openOverlay}>
             {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
           </Button>
           <a className="btn btn-primary" href={href()}>
@@ -104,7 +133,11 @@ export default function HeroSearchBar({ fields, params, ctx }: BlockViewProps<ty
       </Tabs>
       <LazyFilterOverlay
         isOpen={overlay}
-        onOpenChange={setOverlay}
+        onOpenChange={overlayOpenChange}
+        onApply={() => {
+          beforeOverlay.current = null;
+          setOverlay(false);
+        }}
         filters={filters}
         onChange={(f) => setFilters(compact(f))}
         onReset={() => setFilters(compact(filtersOfParams(params)))}

@@ -1,16 +1,8 @@
 import type { searchPropertiesBlock } from "../../../schema/blocks/properties";
+import { blockFilterDefaults } from "../../features/search/first-page";
 import { SearchBlock } from "../../features/search/SearchBlock";
 import type { BlockViewProps } from "../types";
 
 export default function SearchProperties({ params, fields }: BlockViewProps<typeof searchPropertiesBlock>) {
-  const {
-    show_map,
-    color_scheme: _c,
-    bg_color_primary: _b1,
-    bg_color_secondary: _b2,
-    text_color: _t,
-    anchor: _a,
-    ...defaults
-  } = params;
-  return <SearchBlock defaults={defaults} showMap={show_map} title={fields.main_title} />;
+  return <SearchBlock defaults={blockFilterDefaults(params)} showMap={params.show_map} title={fields.main_title} />;
 }

@@ -13,7 +13,8 @@ import { useListings } from "./use-listings";
 export default function SoldPropertiesMap({ fields, ctx }: BlockViewProps<typeof soldPropertiesMapBlock>) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
-  const data = useListings(ref, { forSaleForRent: "buy" }, 100);
+  // Sold listings come only when asked for (a search leaves them out).
+  const data = useListings(ref, { forSaleForRent: "buy", status: "sold" }, 100);
   // One array per answer: SiteMap redraws its markers (and refits its view) when it changes.
   const markers = useMemo(
     () =>

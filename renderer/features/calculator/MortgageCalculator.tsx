@@ -3,8 +3,10 @@
  * payment (grouped digits), down-payment percentage (2 decimals), loan amount (never
  * below 0), interest rate (0–100, step 0.01), amortization and frequency. The minimum
  * down payment shows as a danger message and "Down payment too high" as an alert;
- * either, or a negative rate, disables Calculate. The payment shows only after
- * Calculate is pressed, as CAD with 2 decimals in the visitor's locale.
+ * either, or a rate that is not a number from 0 to 100, disables Calculate. Rates and
+ * percentages take the locale's decimal comma ("4,79") and show in its format. The payment
+ * shows once Calculate is pressed, or at once when the page opens with amounts (a listing's
+ * estimate), as CAD with 2 decimals in the visitor's locale; it then follows every change.
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/calculator";
@@ -20,11 +22,13 @@ import {
   type DownPaymentRules,
   downPaymentPercentage,
   formatCurrency,
+  formatDecimal,
   loanAmount,
   minimumDownPayment,
   PAYMENT_FREQUENCIES,
   type PaymentFrequency,
   type PropertyKind,
+  parseDecimal,
   payment,
 } from "./mortgage";
 import "../forms/forms.css";
@@ -46,11 +50,8 @@ export interface MortgageCalculatorProps {
   rules?: DownPaymentRules;
   defaults?: Partial<CalculatorDefaults>;
   headingLevel?: 2 | 3;
-}
-
-interface Result {
-  amount: number;
-  frequency: PaymentFrequency;
+  /** Opened with amounts to estimate (a listing's link): the result shows without pressing Calculate. */
+  showResult?: boolean;
 }
 
 export default function MortgageCalculator(props: MortgageCalculatorProps) {
@@ -63,10 +64,11 @@ export default function MortgageCalculator(props: MortgageCalculatorProps) {
   const [price, setPrice] = useState<number | null>(d.price ?? null);
   const [down, setDown] = useState<number | null>(d.down_payment ?? null);
   const [percentText, setPercentText] = useState<string | null>(null);
-  const [rateText, setRateText] = useState(String(d.interest_rate ?? 5.5));
+  const [rateText, setRateText] = useState(formatDecimal(d.interest_rate ?? 5.5, locale));
   const [years, setYears] = useState(String(d.amortization_period ?? 25));
   const [frequency, setFrequency] = useState<PaymentFrequency>(d.payment_frequency ?? "monthly");
-  const [result, setResult] = useState<Result | null>(null);
+  // Calculate pressed once (or amounts given): from then on the result follows the fields.
+  const [calculated, setCalculated] = useState(Boolean(props.showResult));
   const hydrated = useHydrated();
 
   const priceValue = price ?? 0;
@@ -74,23 +76,22 @@ export default function MortgageCalculator(props: MortgageCalculatorProps) {
   const minimum = minimumDownPayment(priceValue, type, rules);
   const tooHigh = downValue > priceValue && downValue > 0;
   const belowMinimum = priceValue > 0 && !tooHigh && downValue < minimum;
-  const rate = rateText.trim() === "" ? Number.NaN : Number(rateText);
+  const rate = parseDecimal(rateText);
   const rateInvalid = !Number.isFinite(rate) || rate < 0 || rate > 100;
   const loan = loanAmount(priceValue, downValue);
   const canCalculate = !belowMinimum && !tooHigh && !rateInvalid && priceValue > 0;
-  const percent = percentText ?? downPaymentPercentage(priceValue, downValue);
+  const percent = percentText ?? downPaymentPercentage(priceValue, downValue, locale);
+  const result =
+    calculated && canCalculate ? { amount: payment(loan, rate / 100, Number(years), frequency), frequency } : null;
 
   const changed =
     <T,>(setter: (value: T) => void) =>
-    (value: T) => {
+    (value: T) =>
       setter(value);
-      setResult(null);
-    };
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    if (!canCalculate) return;
-    setResult({ amount: payment(loan, rate / 100, Number(years), frequency), frequency });
+    if (canCalculate) setCalculated(true);
   }
 
   const Heading = useHeadingTag(props.headingLevel === 3 ? 3 : 2);
@@ -158,10 +159,11 @@ export default function MortgageCalculator(props: MortgageCalculatorProps) {
           label={t("calculator.fields.down_payment_percentage")}
           value={percent}
           onChange={changed((value: string) => {
-            const cleaned = value.replace(",", ".").replace(/[^\d.]/g, "");
+            // What was typed stays (a comma included) until the field is left.
+            const cleaned = value.replace(/[^\d.,]/g, "");
             setPercentText(cleaned);
-            const pct = Number(cleaned);
-            if (cleaned !== "" && Number.isFinite(pct) && priceValue > 0) {
+            const pct = parseDecimal(cleaned);
+            if (Number.isFinite(pct) && priceValue > 0) {
               setDown(Math.round((priceValue * pct) / 100));
             }
           })}
@@ -180,13 +182,13 @@ export default function MortgageCalculator(props: MortgageCalculatorProps) {
         <TextField
           id={`${uid}-interest_rate`}
           name="interest_rate"
-          type="number"
           label={t("calculator.fields.interest_rate")}
           value={rateText}
           onChange={changed(setRateText)}
           error={rateInvalid ? t("calculator.errors.interest-rate") : undefined}
           inputMode="decimal"
-          inputProps={{ min: 0, max: 100, step: 0.01 }}
+          autoComplete="off"
+          inputProps={{ onBlur: () => Number.isFinite(rate) && setRateText(formatDecimal(rate, locale)) }}
         />
         <SelectField
           id={`${uid}-amortization_period`}

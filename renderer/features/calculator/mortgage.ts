@@ -70,10 +70,34 @@ export function payment(principal: number, annualRate: number, years: number, fr
 /** Loan amount: price minus down payment, never below 0. */
 export const loanAmount = (price: number, downPayment: number) => Math.max(0, price - downPayment);
 
-/** Down payment as a percentage of the price, 2 decimals ("" without a price). */
-export function downPaymentPercentage(price: number, downPayment: number): string {
+/** Down payment as a percentage of the price, 2 decimals in the locale's format ("20,00" in French; "" without a price). */
+export function downPaymentPercentage(price: number, downPayment: number, locale: "fr" | "en" = "en"): string {
   if (!(price > 0)) return "";
-  return ((downPayment / price) * 100).toFixed(2);
+  return formatDecimal((downPayment / price) * 100, locale, 2);
+}
+
+/**
+ * A decimal number typed by a visitor: "4,79" (the French way) and "4.79" are both 4.79;
+ * spaces (grouping) are ignored. NaN for anything else (a sign, letters, two separators), so
+ * "4,79" is never read as 479.
+ */
+export function parseDecimal(raw: string): number {
+  const text = raw.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return Number.NaN;
+  return Number(text);
+}
+
+/**
+ * A decimal in the locale's format without grouping: "5,5" in French, "5.5" in English;
+ * `digits` fixes the decimals (2: "20,00"), otherwise up to 4 as needed.
+ */
+export function formatDecimal(value: number, locale: "fr" | "en", digits?: number): string {
+  if (!Number.isFinite(value)) return "";
+  return new Intl.NumberFormat(`${locale}-CA`, {
+    useGrouping: false,
+    minimumFractionDigits: digits ?? 0,
+    maximumFractionDigits: digits ?? 4,
+  }).format(value);
 }
 
 /** CAD with 2 decimals in the visitor's locale (site.md §9). */

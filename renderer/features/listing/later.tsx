@@ -58,8 +58,8 @@ export function SimilarListings({ listings, locale }: { listings: PropertyListin
   );
 }
 
-/** Below 992 px a fixed bar keeps Call, Text and Visit one tap away. */
-export function CallBar({ broker }: { broker: NonNullable<PropertyDetail["broker"]> }) {
+/** Below 992 px a fixed bar keeps Call, Text and Visit one tap away (no Visit for a sold property). */
+export function CallBar({ broker, visit }: { broker: NonNullable<PropertyDetail["broker"]>; visit: boolean }) {
   const { t } = useTranslation();
   return (
     <nav className="listing-callbar" aria-label={t("listing.broker.bar")}>
@@ -73,9 +73,11 @@ export function CallBar({ broker }: { broker: NonNullable<PropertyDetail["broker
       >
         <Icon name="sms" size={18} /> {t("listing.broker.sms")}
       </a>
-      <a className="btn btn-secondary" href="#visit">
-        <Icon name="calendar" size={18} /> {t("listing.broker.visit-short")}
-      </a>
+      {visit ? (
+        <a className="btn btn-secondary" href="#visit">
+          <Icon name="calendar" size={18} /> {t("listing.broker.visit-short")}
+        </a>
+      ) : null}
     </nav>
   );
 }

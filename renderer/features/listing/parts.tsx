@@ -268,7 +268,17 @@ export function ShareAndPrint({ url, title }: { url: string; title: string }) {
   const encoded = encodeURIComponent(url);
   return (
     <>
-      <details className="listing-share">
+      {/* A <details>: it opens before the page's script runs; Escape closes it once it has. */}
+      <details
+        className="listing-share"
+        onKeyDown={(event) => {
+          const details = event.currentTarget;
+          if (event.key !== "Escape" || !details.open) return;
+          event.stopPropagation();
+          details.open = false;
+          details.querySelector("summary")?.focus();
+        }}
+      >
         <summary className="listing-action">
           <ListingIcon name="share" size={20} />
           <span>{t("listing.actions.share")}</span>

@@ -11,7 +11,6 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from "react-i18next";
 import {
   type AddressValues,
-  addressIncomplete,
   type ContactDetails,
   type FieldErrors,
   formErrorsFromServer,
@@ -272,7 +271,8 @@ export function MultiStepForm<V extends ContactDetails & AddressValues>(props: M
             {t("multi-step-form.previous")}
           </button>
           {last ? (
-            <button type="submit" className="btn btn-primary" disabled={locked || addressIncomplete(values)}>
+            // Never disabled for a missing field: pressed, it says what is missing (validate).
+            <button type="submit" className="btn btn-primary" disabled={locked}>
               {status === "submitting" ? t("multi-step-form.submitting") : t("multi-step-form.submit")}
             </button>
           ) : (

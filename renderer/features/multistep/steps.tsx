@@ -184,6 +184,9 @@ export function ContactStep<V extends ContactDetails & AddressValues>({ api }: {
 export function AddressStep<V extends ContactDetails & AddressValues>({ api }: { api: StepApi<V> }) {
   const { t } = useTranslation();
   const v = api.values;
+  // Characters the postal code's mask could not place ("123456": a postal code starts with a
+  // letter) are said, not dropped in silence.
+  const [postalRefused, setPostalRefused] = useState(false);
   return (
     <div className="form-grid">
       <TextField
@@ -203,9 +206,15 @@ export function AddressStep<V extends ContactDetails & AddressValues>({ api }: {
         label={t("forms.fields.postal_code")}
         hint={t("forms.hints.postal_code")}
         value={v.postal_code}
-        onChange={(value) => api.set("postal_code", value)}
-        mask={maskPostalCode}
-        error={api.error("postal_code")}
+        onChange={(raw) => {
+          const masked = maskPostalCode(raw);
+          const typed = raw.replace(/[\s-]/g, "").length;
+          setPostalRefused(typed > masked.replace(/\s/g, "").length);
+          api.set("postal_code", masked);
+        }}
+        error={
+          api.error("postal_code") ?? (postalRefused ? t("multi-step-form.errors.postal_code-invalid") : undefined)
+        }
         autoComplete="postal-code"
         required
       />

@@ -30,7 +30,10 @@ import { Tags } from "./Tags";
 
 export interface FilterOverlayProps {
   isOpen: boolean;
+  /** Closed without "See results" (Escape, the close button, outside): the caller cancels the changes. */
   onOpenChange: (open: boolean) => void;
+  /** "See results": the changes stay. */
+  onApply: () => void;
   filters: SearchFilters;
   onChange: (next: SearchFilters) => void;
   onReset: () => void;
@@ -153,6 +156,15 @@ export function FilterOverlay(props: FilterOverlayProps) {
         </RadioGroup>
         <RadioGroup
           className="filter-group"
+          value={filters.status ?? ""}
+          onChange={(v) => set({ status: v || undefined })}
+        >
+          <Label>{t("search.status.label")}</Label>
+          <Radio value="">{t("search.status.active")}</Radio>
+          <Radio value="sold">{t("search.status.sold")}</Radio>
+        </RadioGroup>
+        <RadioGroup
+          className="filter-group"
           value={filters.type?.[0] ?? ""}
           onChange={(v) => set({ type: v ? [v] : undefined })}
         >
@@ -192,7 +204,7 @@ export function FilterOverlay(props: FilterOverlayProps) {
         <Button className="btn btn-secondary" onPress={props.onReset}>
           {t("search.reset")}
         </Button>
-        <Button className="btn btn-primary" onPress={() => props.onOpenChange(false)}>
+        <Button className="btn btn-primary" onPress={props.onApply}>
           {props.count === undefined
             ? t("search.see-results-pending")
             : t("search.see-results", { count: props.count, n: formatNumber(locale, props.count) })}

@@ -15,10 +15,13 @@ export function PropertyCard({
   listing,
   locale,
   headingLevel = 3,
+  priority = false,
 }: {
   listing: Listing;
   locale: Locale;
   headingLevel?: 2 | 3 | 4;
+  /** The first cards of a list, on its first screen: their photo loads first and shows at once (the page's largest paint). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const price = formatPrice(locale, listing.price);
@@ -29,7 +32,13 @@ export function PropertyCard({
       <a className="property-card__link" href={withVariant(listing.url[locale], useSite().variantId)}>
         <div className="property-card__media">
           {listing.property_image || listing.carousel_images[0] ? (
-            <Image image={{ url: listing.property_image || listing.carousel_images[0], alt: "" }} />
+            <Image
+              image={{
+                url: listing.property_image || listing.carousel_images[0],
+                alt: "",
+                ...(priority ? { fetchPriority: "high" as const } : {}),
+              }}
+            />
           ) : (
             <span className="property-card__no-photo">{t("properties.no-photo")}</span>
           )}

@@ -5,10 +5,9 @@
  */
 // Their messages load with them (renderer/messages).
 import "../../messages/search";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import type { SavedSearch } from "../../../schema/alerts-shared";
+import { useRouteLoaderData, useSearchParams } from "react-router";
 import { useBreakpoints } from "../../lib/breakpoints";
 import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
@@ -16,33 +15,42 @@ import { useHeadingTag } from "../../ui/heading-shift";
 import { withVariant } from "../../ui/SmartLink";
 import { fetchAlertConsent } from "../alerts/api";
 import { LazyAlertDialog } from "../alerts/LazyAlertDialog";
+import { savedSearchFrom } from "../alerts/saved-search";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
+import { FilterForm } from "./FilterForm";
 import {
   activeFilterCount,
   apiQuery,
   compact,
+  FILTER_KEYS,
+  type FilterKey,
   initialFilters,
   mergeFilters,
   ORDERS,
   type Order,
+  PAGE_SIZE,
   readStoredFilters,
   type SearchFilters,
   sameFilters,
   storeFilters,
   writeFiltersToQuery,
 } from "./filters";
+import { firstPageQuery, readFirstPage } from "./first-page";
+import { resultsBounds } from "./fit";
 import { LazyFilterOverlay } from "./LazyFilterOverlay";
 import { LazyMunicipalitySelect, preloadMunicipalitySelect } from "./LazyMunicipalitySelect";
 import { PropertyCard } from "./PropertyCard";
 import { formatNumber, priceIncrements } from "./price";
 import { readSearchReturn, type SearchReturn, writeSearchReturn } from "./return";
-import { type MapView, SearchMap } from "./SearchMap";
+import type { MapView } from "./SearchMap";
 import { Tags } from "./Tags";
 import { COUNT_THROTTLE_MS, cardColumns, createThrottle } from "./throttle";
 import { tooltipCache } from "./tooltip-cache";
 import "./search.css";
 
-const PAGE_SIZE = 25;
+// The map's code (and Leaflet after it) loads when the layout shows the map: a phone's first
+// screen is the list, which renders without waiting for it.
+const SearchMap = lazy(() => import("./SearchMap").then((m) => ({ default: m.SearchMap })));
 
 export function SearchBlock({
   defaults,
@@ -64,19 +72,28 @@ export function SearchBlock({
   const [searchParams, setSearchParams] = useSearchParams();
   const defaultsRef = useRef(compact(defaults));
   const [filters, setFilters] = useState<SearchFilters>(() => initialFilters(defaultsRef.current, searchParams));
+  // The first page the server rendered with the page, when it answers these filters.
+  const routeData = useRouteLoaderData("routes/page");
+  const [served] = useState(() => {
+    const first = readFirstPage(routeData);
+    return first && first.query === firstPageQuery(filters) ? first : undefined;
+  });
+  const unasked = useRef(served);
   const [order, setOrder] = useState<Order>("newest");
   const [view, setView] = useState<MapView | undefined>();
   const [visible, setVisible] = useState(false);
   const [mapState, setMapState] = useState<"pending" | "ready" | "failed" | "hidden">(showMap ? "pending" : "hidden");
-  const [listing, setListing] = useState<Listing[]>([]);
+  const [listing, setListing] = useState<Listing[]>(() => served?.propertiesListing ?? []);
   const [markers, setMarkers] = useState<Marker[]>([]);
-  const [total, setTotal] = useState<number | undefined>();
+  const [total, setTotal] = useState<number | undefined>(served?.total);
   const [loading, setLoading] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [munOpen, setMunOpen] = useState(false);
   const [mode, setMode] = useState<"both" | "list" | "map">("both");
-  const [municipalities, setMunicipalities] = useState<Municipality[]>([]);
-  const [increments, setIncrements] = useState<number[]>(priceIncrements);
+  const [municipalities, setMunicipalities] = useState<Municipality[]>(() => served?.municipalities ?? []);
+  const [increments, setIncrements] = useState<number[]>(() =>
+    served && served.price_increments.length > 1 ? served.price_increments : priceIncrements(),
+  );
   const [overlayCount, setOverlayCount] = useState<number | undefined>();
   // Saved-search alerts (issue 32): offered once the service says they are on for this site,
   // with the consent sentence the dialog shows (and the server records).
@@ -89,6 +106,30 @@ export function SearchBlock({
   const pageInFlight = useRef("");
   const small = !bp.mdUp;
   const titleId = useId();
+  // Before the page's script runs (or without one), the filter buttons open a plain form: the
+  // server rendered the page with its results and the filters' options. Once it runs, they open
+  // the filter dialog and the dropdown (tests wait for `data-ready`).
+  const formId = served ? `${titleId.replace(/[^\w-]/g, "")}-filters` : undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const formOpener = hydrated ? undefined : formId;
+  // The form sends the page's other query parameters (a content variant) with the filters.
+  const keptParams = useMemo(
+    () => [...searchParams].filter(([k]) => k !== "reset_filters" && !FILTER_KEYS.includes(k as FilterKey)),
+    [searchParams],
+  );
+  // Back from a listing: the map as it was (its view), not fitted again.
+  const [startView, setStartView] = useState<MapView | undefined>();
+  // A new filter set (the first one too) fits the map to its results once the map answers.
+  const fitPending = useRef(true);
+  const listed = useRef(served ? JSON.stringify([filters, "newest"]) : "");
+  const [fit, setFit] = useState<{ bounds: MapView["bounds"]; key: number } | undefined>();
+  const firstFilters = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the filters, not of the view.
+  useEffect(() => {
+    if (firstFilters.current) firstFilters.current = false;
+    else fitPending.current = true;
+  }, [filters]);
 
   // After hydration: URL → session → defaults.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount.
@@ -116,7 +157,8 @@ export function SearchBlock({
   }, []);
 
   useEffect(() => {
-    if (!visible) return;
+    // The server's first page brought them.
+    if (!visible || served) return;
     searchApi
       .filters(site)
       .then((options) => {
@@ -124,7 +166,7 @@ export function SearchBlock({
         if (options.price_increments.length > 1) setIncrements(options.price_increments);
       })
       .catch(() => undefined);
-  }, [visible, site]);
+  }, [visible, site, served]);
 
   // The map starts only once the layout shows its box (phones show it in map mode only):
   useEffect(() => {
@@ -144,7 +186,8 @@ export function SearchBlock({
   // biome-ignore lint/correctness/useExhaustiveDependencies: mode and small change whether the layout shows the box.
   useEffect(() => {
     if (!visible || !showMap) return;
-    const shown = Boolean(mapBox.current && mapBox.current.offsetParent !== null);
+    // Laid out (a fixed box, the phone's full-screen map, has no offsetParent).
+    const shown = Boolean(mapBox.current && mapBox.current.getClientRects().length > 0);
     if (shown) setMapShown(true);
     setMapState((state) =>
       state === "pending" && !shown ? "hidden" : state === "hidden" && shown ? "pending" : state,
@@ -152,25 +195,50 @@ export function SearchBlock({
   }, [visible, showMap, mode, small]);
 
   const paused = overlayOpen || munOpen;
-  const canLoad = visible && mapState !== "pending" && !paused;
+  // The first list does not wait for the map: it loads at once without bounds, and the map,
+  // once ready, fits itself to the results and narrows the list to its bounds.
+  const canLoad = visible && !paused;
 
   // Filters → URL (replace, no scroll) and session.
+  // Compared with the last query written, not the router's: while the router still loads the
+  // one written before (a change, then Escape at once), its search params are older than both,
+  // and the second write was skipped as "no change".
+  const written = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL follows the filters, not the reverse.
   useEffect(() => {
     if (!visible) return;
     storeFilters(typeof sessionStorage === "undefined" ? undefined : sessionStorage, filters);
-    const next = writeFiltersToQuery(searchParams, filters);
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true, preventScrollReset: true });
+    const next = writeFiltersToQuery(searchParams, filters).toString();
+    if (next === (written.current ?? searchParams.toString())) return;
+    written.current = next;
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [filters, visible]);
+
+  // The map's popups read the served cards as they read loaded ones.
+  useEffect(() => {
+    for (const item of served?.propertiesListing ?? []) tooltipCache.fill(item);
+  }, [served]);
 
   // Filters, sort or map view changed: clear the list and load again.
   useEffect(() => {
     if (!canLoad) return;
+    const fitting = showMap && mapState === "ready" && fitPending.current;
+    // The server's first page answers this request: not asked again (until another is asked).
+    const asked = apiQuery(filters, { order_by: order, limit: PAGE_SIZE }, view?.bounds).toString();
+    if (unasked.current?.query === asked && !(showMap && mapState === "ready")) return;
+    unasked.current = undefined;
     const id = ++requestId.current;
     const controller = new AbortController();
     setLoading(true);
-    setListing([]);
-    const extra = { order_by: order, zoom: view?.zoom, listingLimit: PAGE_SIZE };
+    // New filters or order: the list empties while it loads. The map starting, fitting itself to
+    // the results or moving shows the same listings, mostly: the cards stay until it answers.
+    const shown = JSON.stringify([filters, order]);
+    if (shown !== listed.current) setListing([]);
+    listed.current = shown;
+    // A new filter set asks for every result, then fits the map to them (which moves the map and
+    // loads what is in its bounds). Its clusters at street level (the server answers the deepest
+    // zoom with few enough of them) give its box closely.
+    const extra = { order_by: order, zoom: fitting ? 14 : view?.zoom, listingLimit: PAGE_SIZE };
     const done = (items: Listing[], count: number, map?: Marker[]) => {
       if (id !== requestId.current) return;
       for (const item of items) tooltipCache.fill(item);
@@ -179,12 +247,17 @@ export function SearchBlock({
       if (map) setMarkers(map);
       setLoading(false);
     };
-    const q = apiQuery(filters, extra, view?.bounds);
+    const q = apiQuery(filters, extra, fitting ? undefined : view?.bounds);
     // "Loading" shows from now: at least 200 ms, so a fast answer does not flash it.
     (showMap && mapState === "ready"
-      ? withMinimumDisplay(searchApi.map(site, q, controller.signal)).then((d) =>
-          done(d.propertiesListing, d.total, d.propertiesMap),
-        )
+      ? withMinimumDisplay(searchApi.map(site, q, controller.signal)).then((d) => {
+          done(d.propertiesListing, d.total, d.propertiesMap);
+          if (!fitting || id !== requestId.current) return;
+          fitPending.current = false;
+          const bounds = resultsBounds(d.propertiesMap);
+          if (!bounds) return;
+          setFit((current) => ({ bounds, key: (current?.key ?? 0) + 1 }));
+        })
       : withMinimumDisplay(
           searchApi.page(
             site,
@@ -248,7 +321,14 @@ export function SearchBlock({
   const restore = useRef<SearchReturn | undefined>(undefined);
   useEffect(() => {
     const saved = readSearchReturn();
-    if (saved && saved.path === window.location.pathname + window.location.search) restore.current = saved;
+    if (!saved || saved.path !== window.location.pathname + window.location.search) return;
+    restore.current = saved;
+    // The browser's back button too: the same mode, the map where it was.
+    if (saved.mode) setMode(saved.mode);
+    if (saved.view) {
+      setStartView(saved.view);
+      fitPending.current = false;
+    }
   }, []);
   useEffect(() => {
     const target = restore.current;
@@ -264,6 +344,8 @@ export function SearchBlock({
       path: window.location.pathname + window.location.search,
       scrollY: Math.round(window.scrollY),
       count: listing.length,
+      mode,
+      view: mapState === "ready" ? view : undefined,
     });
   };
 
@@ -290,7 +372,49 @@ export function SearchBlock({
       mergeFilters(current, { ...Object.fromEntries(Object.keys(current).map((k) => [k, undefined])), ...next }),
     );
   const reset = () => setFilters(defaultsRef.current);
-  const openMun = () => (small ? setOverlayOpen(true) : setMunOpen((o) => !o));
+  // The overlay edits the filters in place (the search waits while it is open); closed any way
+  // but "See results" (Escape above all), they go back to what they were when it opened.
+  const beforeOverlay = useRef<SearchFilters | null>(null);
+  const openOverlay = () => {
+    beforeOverlay.current = filters;
+    setOverlayOpen(true);
+  };
+  const overlayOpenChange = (open: boolean) => {
+    if (open) return openOverlay();
+    if (beforeOverlay.current) setFilters(beforeOverlay.current);
+    beforeOverlay.current = null;
+    setOverlayOpen(false);
+  };
+  const applyOverlay = () => {
+    beforeOverlay.current = null;
+    setOverlayOpen(false);
+  };
+  const munButton = useRef<HTMLButtonElement>(null);
+  const openMun = () => (small ? openOverlay() : setMunOpen((o) => !o));
+  // Escape leaves the phone's full-screen map for the list (unless a popup or dialog takes it).
+  useEffect(() => {
+    if (!small || mode !== "map") return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || overlayOpen) return;
+      if (document.querySelector(".search-map .leaflet-popup")) return;
+      setMode("both");
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [small, mode, overlayOpen]);
+
+  // Escape closes the dropdown wherever focus is (what was ticked stays, as with "Apply") and
+  // gives focus back to its button.
+  useEffect(() => {
+    if (!munOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setMunOpen(false);
+      munButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [munOpen]);
   const columns = cardColumns(bp.width);
   const munNames = (filters.mun ?? []).map((c) => municipalities.find((m) => m.MUN_CODE === c)?.DESCRIPTION ?? c);
   // The block's title is h2, or h1 when it carries the page's title (page-title.ts): the
@@ -300,6 +424,26 @@ export function SearchBlock({
   // Sorted by price over both transactions, the server lists sales, then rentals (monthly rents
   // are not comparable with prices): a heading marks where the rentals start.
   const grouped = !filters.forSaleForRent && order.startsWith("price");
+  // The cards change with the list only: the block's other states (the map starting, the
+  // filter options arriving, the breakpoints measured after hydration) leave them as they are.
+  const cards = useMemo(
+    () =>
+      listing.map((item, i) => [
+        grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
+          <li key="rent" className="search-grid__group">
+            <Count>{t("search.rentals")}</Count>
+          </li>
+        ) : null,
+        <li key={item.uls}>
+          <PropertyCard listing={item} locale={locale} headingLevel={4} priority={i < 2} />
+        </li>,
+      ]),
+    [listing, grouped, locale, Count, t],
+  );
+
+  // What "Créer une alerte" saves: the filters and the map's area when the list was filtered by
+  // it (what the visitor saw); none for a search of sold listings.
+  const alertSearch = savedSearchFrom(filters, showMap ? view?.bounds : undefined);
 
   return (
     <section
@@ -307,6 +451,7 @@ export function SearchBlock({
       className="search-block"
       data-mode={mode}
       data-show-map={showMap ? "" : undefined}
+      data-ready={hydrated ? "" : undefined}
       aria-labelledby={titleId}
       onClickCapture={leaving}
     >
@@ -316,10 +461,15 @@ export function SearchBlock({
       <div className="search-bar">
         <div className="search-bar__mun">
           <button
+            ref={munButton}
             type="button"
             className="btn btn-secondary"
             aria-expanded={small ? undefined : munOpen}
-            onClick={openMun}
+            popoverTarget={formOpener}
+            onClick={(event) => {
+              event.preventDefault();
+              openMun();
+            }}
             onPointerEnter={small ? undefined : preloadMunicipalitySelect}
             onFocus={small ? undefined : preloadMunicipalitySelect}
           >
@@ -339,10 +489,18 @@ export function SearchBlock({
             </fieldset>
           ) : null}
         </div>
-        <button type="button" className="btn btn-secondary" onClick={() => setOverlayOpen(true)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          popoverTarget={formOpener}
+          onClick={(event) => {
+            event.preventDefault();
+            openOverlay();
+          }}
+        >
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
         </button>
-        {alertConsent ? (
+        {alertConsent && alertSearch ? (
           <button type="button" className="btn btn-secondary search-bar__alert" onClick={() => setAlertOpen(true)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path
@@ -402,57 +560,66 @@ export function SearchBlock({
             </div>
           ) : null}
           <ul className="search-grid" data-columns={columns}>
-            {listing.map((item, i) => [
-              grouped && i && item.forSaleForRent !== listing[i - 1]!.forSaleForRent ? (
-                <li key="rent" className="search-grid__group">
-                  <Count>{t("search.rentals")}</Count>
-                </li>
-              ) : null,
-              <li key={item.uls}>
-                <PropertyCard listing={item} locale={locale} headingLevel={4} />
-              </li>,
-            ])}
+            {cards}
           </ul>
           <div ref={sentinel} className="search-sentinel" aria-hidden="true" />
           {loading ? <p className="search-loading">{t("search.loading")}</p> : null}
         </div>
         {showMap ? (
           <div ref={mapBox} className="search-map-box">
+            {/* On a phone the map fills the screen: its way back to the list and the filters. */}
+            <div className="search-map-box__bar">
+              <button type="button" className="btn btn-secondary" onClick={() => setMode("both")}>
+                {t("search.show-list")}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={openOverlay}>
+                {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
+              </button>
+            </div>
             {visible && mapShown ? (
-              <SearchMap
-                markers={markers}
-                onReady={(v) => {
-                  setView(v);
-                  setMapState("ready");
-                }}
-                onFail={() => setMapState("failed")}
-                onMove={(v) =>
-                  setView((current) => (current && JSON.stringify(current) === JSON.stringify(v) ? current : v))
-                }
-              />
+              <Suspense fallback={null}>
+                <SearchMap
+                  markers={markers}
+                  startView={startView}
+                  fit={fit}
+                  onReady={(v) => {
+                    setView(v);
+                    setMapState("ready");
+                  }}
+                  onFail={() => setMapState("failed")}
+                  onMove={(v) =>
+                    setView((current) => (current && JSON.stringify(current) === JSON.stringify(v) ? current : v))
+                  }
+                />
+              </Suspense>
             ) : null}
           </div>
         ) : null}
       </div>
-      {alertConsent ? (
+      {alertConsent && alertSearch ? (
         <LazyAlertDialog
           isOpen={alertOpen}
           onOpenChange={setAlertOpen}
           consent={alertConsent}
           page={typeof window === "undefined" ? `/${locale}` : window.location.pathname}
-          search={{
-            ...filters,
-            type: filters.type as SavedSearch["type"],
-            forSaleForRent: filters.forSaleForRent as SavedSearch["forSaleForRent"],
-            // The map's area when the list was filtered by it (what the visitor saw).
-            ...(showMap && view?.bounds ? { bounds: view.bounds } : {}),
-          }}
+          search={alertSearch}
           cityName={(code) => municipalities.find((m) => m.MUN_CODE === code)?.DESCRIPTION}
+        />
+      ) : null}
+      {formId ? (
+        <FilterForm
+          id={formId}
+          filters={filters}
+          municipalities={municipalities}
+          increments={increments}
+          locale={locale}
+          keep={keptParams}
         />
       ) : null}
       <LazyFilterOverlay
         isOpen={overlayOpen}
-        onOpenChange={setOverlayOpen}
+        onOpenChange={overlayOpenChange}
+        onApply={applyOverlay}
         filters={filters}
         onChange={change}
         onReset={reset}

@@ -70,11 +70,17 @@ export function SearchMap({
   onMove,
   onReady,
   onFail,
+  startView,
+  fit,
 }: {
   markers: readonly Marker[];
   onMove: (view: MapView) => void;
   onReady: (view: MapView) => void;
   onFail: () => void;
+  /** Where the map opens (back from a listing: the map as it was); the province otherwise. */
+  startView?: MapView;
+  /** Bounds to show, once each time `key` changes (a new filter set: its results). */
+  fit?: { bounds: MapBounds; key: number };
 }) {
   const { t } = useTranslation();
   const site = useSite();
@@ -85,7 +91,9 @@ export function SearchMap({
   const leafletRef = useRef<LeafletApi | null>(null);
   const callbacks = useRef({ onMove, onReady, onFail });
   callbacks.current = { onMove, onReady, onFail };
+  const start = useRef(startView);
   const [ready, setReady] = useState(false);
+  const popupRef = useRef<Leaflet.Popup | null>(null);
   const [popup, setPopup] = useState<{ uls: string; el: HTMLElement; data: TooltipData | null | undefined } | null>(
     null,
   );
@@ -104,7 +112,9 @@ export function SearchMap({
           keyboard: true,
           maxZoom: MAP_MAX_ZOOM,
         });
-        map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
+        const at = start.current;
+        if (at) map.setView([(at.bounds.south + at.bounds.north) / 2, (at.bounds.west + at.bounds.east) / 2], at.zoom);
+        else map.fitBounds(DEFAULT_BOUNDS as unknown as Leaflet.LatLngBoundsExpression);
         removeBase = addBaseLayer(L, map, {
           tileUrl: tileUrl ?? "",
           tileAttribution: site.config.mapTileAttribution,
@@ -138,6 +148,27 @@ export function SearchMap({
       mapRef.current = null;
     };
   }, [site.config.mapTileUrl, site.config.mapTileAttribution, locale, t]);
+
+  // A new filter set: show its results (a town's listings, not the province around them).
+  const fitKey = fit?.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per key, with the bounds it came with.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !fit) return;
+    const { south, west, north, east } = fit.bounds;
+    const go = () =>
+      map.fitBounds(
+        [
+          [south, west],
+          [north, east],
+        ],
+        { padding: [32, 32], maxZoom: 15 },
+      );
+    // Leaflet drops a new view asked for during a zoom animation (the base map's minimum zoom
+    // starts one when the map opens on a phone): ask again once it has ended.
+    if ((map as unknown as { _animatingZoom?: boolean })._animatingZoom) map.once("zoomend", go);
+    else go();
+  }, [fitKey, ready]);
 
   // Markers are laid out again at each zoom (the answer for the new view comes later): cluster
   // circles sized to their count never cover each other or a price tag (cluster-layout.ts).
@@ -200,7 +231,24 @@ export function SearchMap({
         const el = document.createElement("div");
         const cached = tooltipCache.get(m.uls);
         setPopup({ uls: m.uls, el, data: cached });
-        L.popup({ minWidth: 220, autoPan: true }).setLatLng(at).setContent(el).openOn(map);
+        // The popup stays in sight: below what covers the map's top (the page's fixed header, or
+        // the full-screen map's own buttons on a phone).
+        const top = map.getContainer().getBoundingClientRect().top;
+        const covered = Math.max(
+          0,
+          ...[...document.querySelectorAll(".site-header:not([data-hidden]), .search-map-box__bar")].map(
+            (el) => el.getBoundingClientRect().bottom - top,
+          ),
+        );
+        popupRef.current = L.popup({
+          minWidth: 220,
+          autoPan: true,
+          autoPanPaddingTopLeft: [16, covered + 16],
+          autoPanPaddingBottomRight: [16, 16],
+        })
+          .setLatLng(at)
+          .setContent(el)
+          .openOn(map);
         if (!cached) {
           void tooltipCache
             .fetch(m.uls, (uls) => searchApi.tooltip(site, uls))
@@ -215,6 +263,12 @@ export function SearchMap({
       map.off("zoomend", draw);
     };
   }, [markers, ready, locale, t, site]);
+
+  // Its content arrived (the photo, the address): the popup is taller, pan again to keep it in sight.
+  const popupData = popup?.data;
+  useEffect(() => {
+    if (popupData) popupRef.current?.update();
+  }, [popupData]);
 
   return (
     <div className="search-map" data-ready={ready ? "" : undefined}>

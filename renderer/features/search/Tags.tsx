@@ -73,6 +73,12 @@ export function Tags({
       label: t("search.tags.bathrooms", { count: filters.bathrooms }),
       clear: () => onChange({ ...filters, bathrooms: undefined }),
     });
+  if (filters.status === "sold")
+    tags.push({
+      key: "status",
+      label: t("search.status.sold"),
+      clear: () => onChange({ ...filters, status: undefined }),
+    });
   if (filters.open_house)
     tags.push({
       key: "oh",

@@ -10,6 +10,8 @@ export const PROPERTY_TYPE_CODES = ["maison", "condo", "prop", "ferme", "chalet"
 export type PropertyTypeCode = (typeof PROPERTY_TYPE_CODES)[number];
 export const ORDERS = ["newest", "oldest", "price_desc", "price_asc"] as const;
 export type Order = (typeof ORDERS)[number];
+/** Listings per page of the search's list. */
+export const PAGE_SIZE = 25;
 
 export interface SearchFilters {
   mun?: string[];
@@ -20,6 +22,8 @@ export interface SearchFilters {
   bathrooms?: number;
   forSaleForRent?: string;
   open_house?: boolean;
+  /** "sold": sold listings (out of every search otherwise). */
+  status?: string;
 }
 
 export interface MapBounds {
@@ -39,6 +43,7 @@ export const FILTER_KEYS = [
   "bathrooms",
   "forSaleForRent",
   "open_house",
+  "status",
 ] as const satisfies readonly (keyof SearchFilters)[];
 export type FilterKey = (typeof FILTER_KEYS)[number];
 const ARRAY_KEYS = new Set<FilterKey>(["mun", "type"]);
@@ -61,6 +66,7 @@ export function castFilter(key: FilterKey, values: readonly string[]): SearchFil
   }
   if (key === "open_house")
     return raw === "true" || raw === "1" ? true : raw === "false" || raw === "0" ? false : undefined;
+  if (key === "status") return raw === "sold" ? raw : undefined;
   return raw;
 }
 
@@ -201,6 +207,7 @@ const storedSchema = z.object({
   bathrooms: z.optional(z.number()),
   forSaleForRent: z.optional(z.string()),
   open_house: z.optional(z.boolean()),
+  status: z.optional(z.literal("sold")),
 });
 
 export function readStoredFilters(storage: Pick<Storage, "getItem"> | undefined): SearchFilters | undefined {

@@ -59,6 +59,20 @@ const OPENINGS: Record<Lang, readonly ((noun: string, place: string, f: boolean)
   ],
 };
 
+/** A vacant lot is not "well kept" nor "ready for its next occupants": what one builds on it. */
+const LOT_OPENINGS: Record<Lang, readonly ((place: string) => string)[]> = {
+  fr: [
+    (p) => `Terrain vacant à ${p}, prêt à construire.`,
+    (p) => `À ${p}, un terrain pour bâtir la maison de vos projets.`,
+    (p) => `Belle occasion à ${p} : terrain dans un secteur recherché.`,
+  ],
+  en: [
+    (p) => `Vacant lot in ${p}, ready to build on.`,
+    (p) => `In ${p}, a lot to build the home you have in mind.`,
+    (p) => `A fine opportunity in ${p}: a lot in a sought-after area.`,
+  ],
+};
+
 function list(items: readonly string[], lang: Lang): string {
   if (items.length <= 1) return items[0] ?? "";
   const and = lang === "fr" ? " et " : ", and ";
@@ -73,7 +87,11 @@ export function listingDescription(listing: ListingRecord): { fr: string; en: st
   const variant = Number(listing.uls.slice(-3)) % 3;
   const write = (lang: Lang): string => {
     const place = listing.municipality.DESCRIPTION;
-    const parts = [OPENINGS[lang][variant]!(NOUN[listing.type][lang], place, FEMININE.has(listing.type))];
+    const parts = [
+      listing.type === "terrain"
+        ? LOT_OPENINGS[lang][variant]!(place)
+        : OPENINGS[lang][variant]!(NOUN[listing.type][lang], place, FEMININE.has(listing.type)),
+    ];
     const { bed, bath, area } = listing.specs;
     if (listing.type === "terrain") {
       parts.push(

@@ -10,13 +10,20 @@ import {
   propertyListingSchema,
 } from "../../../schema/api";
 import { FEATURES_BY_TYPE, type ListingDetails } from "../../../schema/listing";
+import { NEW_LISTING_DAYS } from "./listing-badge";
 import type { MunicipalityFixture } from "./municipalities";
 
 export const DEFAULT_LISTING_COUNT = 50_000;
 export const DEFAULT_LISTING_SEED = 20260601;
-/** Listing dates are counted back from this fixed day, so output never depends on the clock. */
+/**
+ * Listing dates are counted back from a reference instant: this fixed one unless told (tests and
+ * scripts, whose output never depends on the clock); the demo's seeding passes its own time, so
+ * the newest listings are days old when a visitor sees them ("Nouveau": listing-badge.ts).
+ */
 export const LISTING_REFERENCE_DATE = "2026-11-01T12:00:00.000Z";
 export const LISTING_IMAGE_COUNT = 10;
+/** Pictures of vacant lots (public/images/listings/lot-N.svg). */
+export const LOT_IMAGE_COUNT = 3;
 
 type PropertyType = PropertyListing["type"];
 type Badge = (typeof PROPERTY_BADGES)[number];
@@ -331,6 +338,8 @@ interface GenerateOptions {
   count?: number;
   seed?: number;
   municipalities: readonly MunicipalityFixture[];
+  /** The instant listing dates count back from (ISO); LISTING_REFERENCE_DATE by default. */
+  reference?: string;
 }
 
 /** Generates `count` listings; every badge code appears when count is at least the number of badges. */
@@ -348,7 +357,7 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
   const muns = options.municipalities;
   if (muns.length === 0) throw new Error("No municipalities to place listings in");
   const munWeights = muns.map((m) => [m, m.population ** 0.75] as const);
-  const reference = Date.parse(LISTING_REFERENCE_DATE);
+  const reference = Date.parse(options.reference ?? LISTING_REFERENCE_DATE);
   const usedUls = new Set<string>();
   // A stream of its own for the page details, so adding them left every other field as it was.
   const detailRng = createRng((options.seed ?? DEFAULT_LISTING_SEED) ^ 0x5bd1e995);
@@ -376,19 +385,21 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
     if (forced === "collection") price = Math.max(price, 1_600_000 + rng.int(0, 2_500_000));
     price = roundPrice(rng, price, rent);
 
-    const daysAgo = forced === "new" ? rng.int(0, 9) : Math.floor(rng.next() ** 1.2 * 240);
+    // Over the 240 days before the reference, fewer the closer to it: about 40 of 50,000 in its
+    // last week, so "Nouveau" marks the newest few dozen, not every card of the first pages.
+    const daysAgo = forced === "new" ? rng.int(0, NEW_LISTING_DAYS - 1) : Math.floor(Math.sqrt(rng.next()) * 240);
     const listedAt = new Date(reference - daysAgo * 86_400_000 - rng.int(0, 86_399) * 1000).toISOString();
     const openHouse =
       forced === "open_house" ||
       (forced === undefined && !rent && type !== "terrain" && type !== "comm" && rng.next() < 0.07);
 
-    let badge: Badge | null = forced ?? null;
+    let badge: Badge | null = forced === "new" ? null : (forced ?? null);
     if (!forced) {
       if (!rent && rng.next() < 0.04) badge = "sold";
       else if (!rent && (type === "maison" || type === "condo") && rng.next() < 0.012) badge = "foreclosed";
       else if (openHouse) badge = "open_house";
       else if (!rent && (type === "maison" || type === "condo") && rng.next() < 0.05) badge = "new_build";
-      else if (daysAgo < 10) badge = "new";
+      // "new" is not stored: it is the listing's age when a visitor asks (listing-badge.ts).
       else if (!rent && price >= 1_500_000 && type !== "comm" && type !== "terrain") badge = "collection";
       else if (type === "comm") badge = "commercial";
       else if (rent) badge = "rent";
@@ -414,9 +425,11 @@ export function* listingStream(options: GenerateOptions): Generator<ListingRecor
 
     const imageCount = rng.int(1, LISTING_IMAGE_COUNT);
     const first = rng.int(1, LISTING_IMAGE_COUNT);
-    const images = Array.from(
-      { length: imageCount },
-      (_, k) => `/images/listings/${((first - 1 + k) % LISTING_IMAGE_COUNT) + 1}.svg`,
+    // A vacant lot shows land, not a house (the same draws, so every other listing stays as it was).
+    const images = Array.from({ length: imageCount }, (_, k) =>
+      type === "terrain"
+        ? `/images/listings/lot-${((first - 1 + k) % LOT_IMAGE_COUNT) + 1}.svg`
+        : `/images/listings/${((first - 1 + k) % LISTING_IMAGE_COUNT) + 1}.svg`,
     );
 
     const listing: ListingRecord = {

@@ -60,6 +60,18 @@ export interface PageVersionsTable {
   editor_name: string | null;
   created_at: Instant;
   summary: Json;
+  /** The editor's note at publish (migration 332). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A scheduled publish: the time it was scheduled for. */
+  scheduled_for: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+export interface ThemeVersionsTable {
+  site_id: string;
+  version: number;
+  doc: Json;
+  editor_id: string | null;
+  editor_name: string | null;
+  created_at: Instant;
 }
 export interface RevisionsTable {
   /** `listings_log_floor` (migration 310): the oldest listings version the change log still holds. */
@@ -80,6 +92,8 @@ export interface ListingsTable {
   lat: number;
   lng: number;
   listed_at: Instant;
+  /** The listing's badge is "sold" (migration 93): out of a search unless its status asks for it. */
+  sold: DefaultFlag;
   /** Migration 310: the feed (site id) that wrote it; null for the demo's generated listings. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -413,6 +427,51 @@ export interface PageLocksTable {
   heartbeat_ms: number;
   expires_ms: number;
 }
+export interface PageDraftsTable {
+  site_id: string;
+  page_id: string;
+  /** "" for the page's own draft; a variant's id for its content of the page (issue 29). */
+  variant_id: Generated<string>;
+  revision: number;
+  doc: Json;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+export interface PublishJobsTable {
+  id: string;
+  site_id: string;
+  page_id: string;
+  run_at_ms: number;
+  state: string;
+  page_doc: Json;
+  chrome_doc: Json | null;
+  base_version: number;
+  draft_revision: number | null;
+  note: string | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  finished_at: Instant | null;
+  result_version: number | null;
+  error: string | null;
+}
+export interface PreviewLinksTable {
+  id: string;
+  token_hash: string;
+  site_id: string;
+  page_id: string;
+  version: number | null;
+  editor_id: string;
+  editor_name: string;
+  created_at: Instant;
+  expires_ms: number;
+  revoked_at: Instant | null;
+}
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -428,6 +487,7 @@ export interface Database {
   meta: KeyValueTable;
   variants: VariantsTable;
   page_versions: PageVersionsTable;
+  theme_versions: ThemeVersionsTable;
   revisions: RevisionsTable;
   listings: ListingsTable;
   listing_docs: ListingDocsTable;
@@ -464,5 +524,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   page_locks: PageLocksTable;
+  page_drafts: PageDraftsTable;
+  publish_jobs: PublishJobsTable;
+  preview_links: PreviewLinksTable;
   schema_migrations: SchemaMigrationsTable;
 }

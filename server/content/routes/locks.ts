@@ -51,17 +51,20 @@ export const lockRoutes: Route[] = [
     handler: async (ctx) => {
       const { who, site, page } = await target(ctx);
       const parsed = z
-        .object({ takeover: z.boolean().default(false) })
+        .object({
+          takeover: z.boolean().default(false),
+          // Opening the page: take it from the same editor's other session (their phone, a tab of
+          // a browser they closed), as the person is the same; never at a renewal, where it
+          // would take it back from the device they moved to.
+          own: z.boolean().default(false),
+        })
         .safeParse(await readJson(ctx.request, ctx.maxBody));
-      if (!parsed.success) throw new HttpError(400, "Invalid request", { takeover: "boolean" });
-      const result = await ctx.auth.storage.pageLocks.acquire(
-        site,
-        page,
-        { holder: who.holder, editor_id: who.editor.id, editor_name: who.editor.name },
-        ctx.auth.now(),
-        LOCK_TTL_MS,
-        parsed.data.takeover,
-      );
+      if (!parsed.success) throw new HttpError(400, "Invalid request", { takeover: "boolean", own: "boolean" });
+      const holder = { holder: who.holder, editor_id: who.editor.id, editor_name: who.editor.name };
+      const acquire = (takeover: boolean) =>
+        ctx.auth.storage.pageLocks.acquire(site, page, holder, ctx.auth.now(), LOCK_TTL_MS, takeover);
+      let result = await acquire(parsed.data.takeover);
+      if (!result.ok && parsed.data.own && result.lock.editor_id === who.editor.id) result = await acquire(true);
       if (!result.ok) {
         return json(
           {

@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { demoPageAnswerSchema, firstLoadRequestSchema, pageRequestSchema } from "../../../schema/api";
-import { newEmbedCode } from "../../../schema/blocks/embeds";
 import { MAX_INT32 } from "../../../schema/common";
+import { type DraftSummary, docOfDraft } from "../../../schema/draft";
 import {
   type CaptchaConfig,
   type FirstLoadData,
@@ -11,8 +11,10 @@ import {
   type PageData,
   pageDataSchema,
 } from "../../../schema/page";
-import { migrateStoredBlocks } from "../../../schema/parse";
+import { pageFateSchema } from "../../../schema/site-admin";
+import { applySiteInfo } from "../../../schema/site-info";
 import { fieldErrors, HttpError, json, readJson } from "../http";
+import { PUBLISH_NOTE_MAX, publishPage, refusedEmbedCode } from "../publish";
 import type { Route, RouteContext } from "../service";
 import {
   alternatePathsOf,
@@ -23,7 +25,47 @@ import {
   type VariantRecord,
   variantIdSchema,
 } from "../stores/content";
+import type { DraftsStore } from "../stores/drafts";
 import { VERSIONS_PAGE_MAX } from "../stores/page-versions";
+import type { PublishJobSummary } from "../stores/publish-jobs";
+
+/** A page's pending scheduled publish as page lists show it. */
+const scheduleOf = (job: PublishJobSummary | undefined) =>
+  job ? { run_at: new Date(job.run_at_ms).toISOString(), editor: job.editor } : null;
+
+/** The pages of a site that are only a draft (never published), with their title and paths as the draft has them. */
+async function newPagesOf(
+  drafts: DraftsStore,
+  siteId: string,
+  published: ReadonlySet<string>,
+  summaries: ReadonlyMap<string, DraftSummary>,
+) {
+  const ids = [...summaries.keys()].filter((id) => !published.has(id));
+  const found = await Promise.all(ids.map((id) => drafts.get(siteId, id)));
+  return found.flatMap((stored, i) => {
+    const doc = stored ? docOfDraft(stored.draft) : null;
+    if (!stored || !doc) return [];
+    return [
+      {
+        page_id: ids[i]!,
+        title: doc.title,
+        paths: doc.paths,
+        draft: { revision: stored.revision, editor: stored.editor, updated_at: stored.updated_at },
+      },
+    ];
+  });
+}
+
+/** What a publish changed: a new or moved page changes more than itself (the sitemap, redirects, menus): the whole site. */
+export function changeOf(
+  siteId: string,
+  page: Pick<PageRecord, "page_id" | "paths">,
+  previous?: { fr: string; en: string },
+) {
+  return previous && previous.fr === page.paths.fr && previous.en === page.paths.en
+    ? { siteId, pageId: page.page_id }
+    : { siteId };
+}
 
 /** Normalises a requested path: no trailing slash, no double slashes. */
 export function normalisePath(path: string): string {
@@ -62,9 +104,55 @@ export async function buildPageAnswer(
   variant?: VariantRecord,
 ): Promise<PageData> {
   const path = normalisePath(rawPath);
-  const shell = {
-    header: variant?.header ?? site.header,
-    footer: variant?.footer ?? site.footer,
+  const shell = shellOf(site, captcha, variant);
+  const redirect = await content.findRedirect(site.site_id, path);
+  if (redirect?.status === 410) return pageDataSchema.parse({ ...shell, status: 410, content: [] });
+  if (redirect) {
+    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
+  }
+  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
+  const page = await content.findPageByPath(site.site_id, path);
+  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
+  return pageAnswerOf(site, page, captcha, variant);
+}
+
+/** The page answer of one page record (as stored, or a draft's or a version's for a preview). */
+export function pageAnswerOf(
+  site: SiteRecord,
+  page: PageRecord,
+  captcha?: CaptchaConfig,
+  variant?: VariantRecord,
+  options: { noindex?: boolean } = {},
+): PageData {
+  const own = variant?.pages[page.page_id];
+  const override = own?.override ?? page.override;
+  const seo = {
+    ...site.seo,
+    ...page.seo,
+    robots_index_rule:
+      page.hidden || options.noindex
+        ? "noindex, nofollow"
+        : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
+  };
+  return pageDataSchema.parse({
+    ...shellOf(site, captcha, variant),
+    status: 200,
+    content: own?.content ?? page.content,
+    override: override?.footer ? { ...override, footer: applySiteInfo(override.footer, site.info) } : override,
+    seo,
+    title: own?.title ?? page.title,
+    alternate_paths: alternatePathsOf(page),
+    version: page.version,
+    page_id: page.page_id,
+  });
+}
+
+/** What every page answer of a site carries, whatever the page. */
+function shellOf(site: SiteRecord, captcha?: CaptchaConfig, variant?: VariantRecord) {
+  return {
+    // The site's information (phone, licence, logos…) is written into every header and footer shown.
+    header: applySiteInfo(variant?.header ?? site.header, site.info),
+    footer: applySiteInfo(variant?.footer ?? site.footer, site.info),
     theme: site.theme,
     metadata: site.metadata,
     variant: variant ? { id: variant.variant_id, name: variant.name, color: variant.color } : null,
@@ -78,32 +166,6 @@ export async function buildPageAnswer(
     site_name: site.name,
     production: true,
   };
-  const redirect = await content.findRedirect(site.site_id, path);
-  if (redirect) {
-    return pageDataSchema.parse({ ...shell, status: redirect.status, location: redirect.to, content: [] });
-  }
-  if (site.maintenance) return pageDataSchema.parse({ ...shell, status: 503, content: [] });
-  const page = await content.findPageByPath(site.site_id, path);
-  if (!page) return pageDataSchema.parse({ ...shell, status: 404, content: [] });
-  const own = variant?.pages[page.page_id];
-  const seo = {
-    ...site.seo,
-    ...page.seo,
-    robots_index_rule: page.hidden
-      ? "noindex, nofollow"
-      : (page.seo?.robots_index_rule ?? site.seo.robots_index_rule ?? "index, follow"),
-  };
-  return pageDataSchema.parse({
-    ...shell,
-    status: 200,
-    content: own?.content ?? page.content,
-    override: own?.override ?? page.override,
-    seo,
-    title: own?.title ?? page.title,
-    alternate_paths: alternatePathsOf(page),
-    version: page.version,
-    page_id: page.page_id,
-  });
 }
 
 function firstLoad(site: SiteRecord, captcha: CaptchaConfig, activeVariant: VariantRecord | undefined): FirstLoadData {
@@ -160,6 +222,13 @@ const savePageBodySchema = z.object({
   page: pageRecordSchema,
   /** The version the editor started from; a different stored version is a conflict. */
   base_version: z.number().int().nonnegative().max(MAX_INT32).optional(),
+  /**
+   * The revision of the server draft this publish comes from (the studio's): that draft is
+   * published, so it goes. A tool's publish names none and leaves an editor's draft alone.
+   */
+  draft_revision: z.number().int().positive().max(MAX_INT32).optional(),
+  /** What this publish changes and why, in the editor's words: the history shows it. */
+  note: z.string().trim().max(PUBLISH_NOTE_MAX).optional(),
 });
 
 /** The version an `If-Match` header names (`"3"` or `W/"3"`); undefined when absent; NaN when unreadable. */
@@ -268,19 +337,37 @@ export const pageRoutes: Route[] = [
     pattern: "/pages/:site_id",
     clients: ["content"],
     access: "editor",
-    handler: async ({ params, storage: { content }, site }) => {
+    handler: async ({ params, storage, site }) => {
+      const { content } = storage;
       const siteId = params.site_id ?? "";
       if (site && site.site_id !== siteId) throw new HttpError(403, "Site key does not match this site");
-      if (!(await content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const siteRecord = await content.getSite(siteId);
+      if (!siteRecord) throw new HttpError(404, "Unknown site");
+      const [editors, drafts, scheduled] = await Promise.all([
+        content.pageEditors(siteId),
+        storage.drafts.summaries(siteId),
+        storage.publishJobs.pendingBySite(siteId),
+      ]);
+      const pages = await content.listPages(siteId);
       return json({
-        pages: (await content.listPages(siteId)).map((p) => ({
+        pages: pages.map((p) => ({
           page_id: p.page_id,
           paths: p.paths,
           title: p.title,
           hidden: p.hidden,
           version: p.version,
           updated_at: p.updated_at,
+          // Who published the version online now (null: the seed or a script).
+          editor: editors.get(p.page_id) ?? null,
+          // Who has a draft of it, and since when (the studio's page lists show it).
+          draft: drafts.get(p.page_id) ?? null,
+          // When it is scheduled to be published, and by whom.
+          scheduled: scheduleOf(scheduled.get(p.page_id)),
         })),
+        // Pages never published (issue 29's new pages): their drafts, so every editor sees and opens them.
+        new_pages: await newPagesOf(storage.drafts, siteId, new Set(pages.map((p) => p.page_id)), drafts),
+        // The scheduled times are instants; the studio shows them in the site's time zone.
+        time_zone: siteRecord.time_zone,
       });
     },
   },
@@ -334,7 +421,8 @@ export const pageRoutes: Route[] = [
     access: "editor",
     // A whole page with its blocks.
     maxBody: 8_000_000,
-    handler: async ({ request, params, storage: { content }, audit, principal, auth, changed, maxBody }) => {
+    handler: async ({ request, params, storage, audit, principal, auth, changed, maxBody }) => {
+      const { content } = storage;
       const parsed = savePageBodySchema.safeParse(await readJson(request, maxBody));
       if (!parsed.success) throw new HttpError(400, "Invalid page", fieldErrors(parsed.error));
       const siteId = params.site_id ?? "";
@@ -351,55 +439,56 @@ export const pageRoutes: Route[] = [
       if (expected === undefined)
         return json({ status: "error", message: "Send the version you edited (base_version or If-Match)" }, 428);
       const who = (await principal())!;
-      if (who.editor.role !== "admin") {
-        const stored = await content.getPage(siteId, parsed.data.page.page_id);
-        const blocks = (page?: PageRecord) => [...(page?.content ?? []), ...(page?.override?.footer ?? [])];
-        const added = newEmbedCode(blocks(stored), blocks(parsed.data.page));
-        if (added.length) {
-          await audit({
-            action: "page.publish",
-            outcome: "failure",
-            target: `${siteId}/${parsed.data.page.page_id}`,
-            details: { reason: "embed-admin-only", blocks: added },
-          });
+      const target = `${siteId}/${parsed.data.page.page_id}`;
+      const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
+      if (lock && lock.holder !== who.holder) {
+        // An administrator's embed code refused to an editor is said first: it is the page itself.
+        const refused = await refusedEmbedCode(storage, siteId, parsed.data.page, who.editor);
+        if (!refused.length) {
           return json(
             {
               status: "error",
-              code: "embed_admin_only",
-              message: "Only an administrator can add or change embedded code (HTML and scripts)",
-              blocks: added,
+              message: `${lock.editor_name} is editing this page`,
+              lock: { editor: { id: lock.editor_id, name: lock.editor_name } },
             },
-            403,
+            423,
           );
         }
       }
-      const lock = await auth.storage.pageLocks.get(siteId, parsed.data.page.page_id, auth.now());
-      if (lock && lock.holder !== who.holder) {
+      // Version 0 creates a page: any stored version is then a conflict.
+      const result = await publishPage(storage, {
+        siteId,
+        page: parsed.data.page,
+        expected,
+        editor: who.editor,
+        note: parsed.data.note,
+        draftRevision: parsed.data.draft_revision,
+      });
+      if (!result.ok && result.reason === "invalid") {
+        const footer = "page.override.footer" in result.errors;
+        throw new HttpError(
+          400,
+          footer ? "The footer must keep the OACIQ mentions" : "This path cannot be a page's",
+          result.errors,
+        );
+      }
+      if (!result.ok && result.reason === "embed_admin_only") {
+        await audit({
+          action: "page.publish",
+          outcome: "failure",
+          target,
+          details: { reason: "embed-admin-only", blocks: result.blocks },
+        });
         return json(
           {
             status: "error",
-            message: `${lock.editor_name} is editing this page`,
-            lock: { editor: { id: lock.editor_id, name: lock.editor_name } },
+            code: "embed_admin_only",
+            message: "Only an administrator can add or change embedded code (HTML and scripts)",
+            blocks: result.blocks,
           },
-          423,
+          403,
         );
       }
-      const target = `${siteId}/${parsed.data.page.page_id}`;
-      // Blocks are stored at their types' current schema versions (those it can migrate; the rest as sent).
-      const page = {
-        ...parsed.data.page,
-        content: migrateStoredBlocks(parsed.data.page.content),
-        ...(parsed.data.page.override?.footer
-          ? {
-              override: { ...parsed.data.page.override, footer: migrateStoredBlocks(parsed.data.page.override.footer) },
-            }
-          : {}),
-      };
-      // Version 0 creates a page: any stored version is then a conflict.
-      const result = await content.savePage(siteId, page, expected, {
-        id: who.editor.id,
-        name: who.editor.name,
-      });
       if (!result.ok && result.reason === "conflict") {
         await audit({
           action: "page.publish",
@@ -416,9 +505,50 @@ export const pageRoutes: Route[] = [
         );
       }
       if (!result.ok) throw new HttpError(404, "Unknown page");
-      await audit({ action: "page.publish", outcome: "success", target, details: { version: result.version } });
-      changed({ siteId, pageId: parsed.data.page.page_id });
+      const page = parsed.data.page;
+      const previous = result.previous;
+      await audit({
+        action: "page.publish",
+        outcome: "success",
+        target,
+        details: {
+          version: result.version,
+          ...(previous ? {} : { created: true }),
+          ...(previous && (previous.fr !== page.paths.fr || previous.en !== page.paths.en)
+            ? { moved: { from: previous, to: page.paths } }
+            : {}),
+        },
+      });
+      changed(changeOf(siteId, page, previous));
       return json({ status: "success", version: result.version }, 200, { etag: `"${result.version}"` });
+    },
+  },
+  {
+    // Deletes a page; its addresses redirect to another page's or answer 410 (never a silent 404).
+    method: "DELETE",
+    pattern: "/pages/:site_id/:page_id",
+    clients: ["content"],
+    access: "admin",
+    sudo: true,
+    handler: async (ctx) => {
+      const siteId = ctx.params.site_id ?? "";
+      if (!(await ctx.storage.content.getSite(siteId))) throw new HttpError(404, "Unknown site");
+      const parsed = pageFateSchema.safeParse(await readJson(ctx.request, ctx.maxBody));
+      if (!parsed.success)
+        throw new HttpError(400, "Say what the page's addresses should do", fieldErrors(parsed.error));
+      const who = (await ctx.principal())!;
+      const pageId = ctx.params.page_id ?? "";
+      const target = `${siteId}/${pageId}`;
+      const result = await ctx.storage.content.deletePage(siteId, pageId, parsed.data, {
+        id: who.editor.id,
+        name: who.editor.name,
+      });
+      if (!result.ok && result.reason === "not-found") throw new HttpError(404, "Unknown page");
+      if (!result.ok)
+        throw new HttpError(400, "Choose another page to send visitors to", { redirect_to: "bad-target" });
+      await ctx.audit({ action: "page.delete", outcome: "success", target, details: { moves: result.moves } });
+      ctx.changed({ siteId });
+      return json({ status: "success", moves: result.moves });
     },
   },
 ];

@@ -19,9 +19,12 @@ import {
   similarListingsAnswerSchema,
 } from "../../../schema/api";
 import { defaultPriceIncrements, MAX_MAP_MARKERS, propertyTypeOptions, SEARCH_PAGE_SIZE } from "../../../schema/search";
+import { phoneDisplay } from "../../../schema/site-info";
+import { withCurrentBadge } from "../data/listing-badge";
 import { listingDescription } from "../data/listing-description";
 import { HttpError, json, queryObject } from "../http";
 import type { Route } from "../service";
+import type { SiteRecord } from "../stores/content";
 import type { Bounds, ListingFilters, ListingRecord, ListingsStore, MapPoint } from "../stores/listings";
 
 const BOUND_KEYS = ["SouthWest_lat", "SouthWest_lng", "NorthEast_lat", "NorthEast_lng"] as const;
@@ -73,6 +76,8 @@ export function filtersOf(q: PropertiesQuery): ListingFilters {
     bedrooms: q.bedrooms,
     bathrooms: q.bathrooms,
     open_house: q.open_house === "1" ? true : undefined,
+    // Sold listings stay out of a search unless its status asks for them.
+    status: q.status ?? "active",
     bounds,
   };
 }
@@ -252,7 +257,8 @@ async function gridMarkers(store: ListingsStore, filters: ListingFilters, zoom: 
   });
 }
 
-const toListing = (record: ListingRecord) => propertyListingSchema.parse(record);
+// The badge as of now: "Nouveau" only for the listing's first days (listing-badge.ts).
+const toListing = (record: ListingRecord) => propertyListingSchema.parse(withCurrentBadge(record, Date.now()));
 
 /**
  * A listing's description for its page: an imported listing's remarks as the feed gave them (one
@@ -276,7 +282,7 @@ function descriptionOf(listing: ListingRecord): Pick<PropertyDetail, "descriptio
 
 /** The answer of GET /property/:uls: the listing with what its page adds (description, the site's broker). */
 const detailOf = (listing: ListingRecord, broker: PropertyDetail["broker"]) =>
-  propertyDetailAnswerSchema.parse({ ...listing, ...descriptionOf(listing), broker });
+  propertyDetailAnswerSchema.parse({ ...withCurrentBadge(listing, Date.now()), ...descriptionOf(listing), broker });
 
 export const SIMILAR_COUNT = 4;
 
@@ -314,6 +320,21 @@ export async function similarListings(store: ListingsStore, listing: ListingReco
     }
   }
   return [...found.values()].map(toListing);
+}
+
+/**
+ * The broker's card of a listing: on a broker's own site her phone and agency are the site's
+ * information (changed once, shown everywhere); an agency's card names one of its brokers.
+ */
+function brokerCard(site: SiteRecord | undefined) {
+  const broker = site?.broker;
+  if (!broker || !site?.info || site.site_type !== "broker") return broker;
+  return {
+    ...broker,
+    phone: site.info.phone,
+    phone_display: phoneDisplay(site.info.phone),
+    agency: site.info.agency_name,
+  };
 }
 
 export const propertyRoutes: Route[] = [
@@ -373,7 +394,7 @@ export const propertyRoutes: Route[] = [
         const removed = await storage.listings.removed(uls);
         if (!removed) throw new HttpError(404, "Unknown listing");
         // Sold: out of the search, its page shows it sold (the listing pages' rule: no price).
-        if (removed.reason === "sold") return json(detailOf({ ...removed.listing, badge: "sold" }, site?.broker));
+        if (removed.reason === "sold") return json(detailOf({ ...removed.listing, badge: "sold" }, brokerCard(site)));
         // Gone, not missing: the page says so and offers listings like it.
         return json(
           removedListingAnswerSchema.parse({
@@ -385,7 +406,7 @@ export const propertyRoutes: Route[] = [
           410,
         );
       }
-      return json(detailOf(listing, site?.broker));
+      return json(detailOf(listing, brokerCard(site)));
     },
   },
   {

@@ -6,7 +6,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db/dialect";
 
-export type AuditVia = "session" | "token" | "cli" | "anonymous";
+/** How the actor acted: a session, an API token, the shell, nobody, or a publish they scheduled. */
+export type AuditVia = "session" | "token" | "cli" | "anonymous" | "schedule";
 
 export interface AuditEntry {
   at_ms: number;

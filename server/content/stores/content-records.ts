@@ -13,7 +13,21 @@ import {
   recaptchaSchema,
   seoSchema,
 } from "../../../schema/page";
+import { siteInfoSchema } from "../../../schema/site-info";
 import { themeSchema } from "../../../schema/theme";
+
+/** Where the brokers are (Québec): the time zone a site without one uses. */
+export const DEFAULT_TIME_ZONE = "America/Toronto";
+
+/** Whether `zone` is a time zone this runtime knows (IANA name, e.g. "America/Toronto"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const siteRecordSchema = z.object({
   site_id: z.string().min(1),
@@ -38,6 +52,21 @@ export const siteRecordSchema = z.object({
   broker: brokerCardSchema.optional(),
   /** The privacy policy page's paths; every form links it. */
   privacy_policy: privacyPolicySchema.optional(),
+  /**
+   * Who the site is and how to reach them (schema/site-info.ts): written into every header and
+   * footer block when a page is served. A site without it shows its blocks as they are.
+   */
+  info: siteInfoSchema.optional(),
+  /** Versions of what the studio edits site-wide: each write checks the one it was edited from. */
+  chrome_version: z.number().int().positive().max(MAX_INT32).default(1),
+  info_version: z.number().int().positive().max(MAX_INT32).default(1),
+  /** The published theme's version (theme_versions holds every one; 1 before the first publish). */
+  theme_version: z.number().int().positive().max(MAX_INT32).default(1),
+  /** The site's time zone (IANA): publishing later is chosen in it. */
+  time_zone: z
+    .string()
+    .refine((zone) => isTimeZone(zone), "Unknown time zone")
+    .default(DEFAULT_TIME_ZONE),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
@@ -56,11 +85,24 @@ export const pageRecordSchema = z.object({
 });
 export type PageRecord = z.infer<typeof pageRecordSchema>;
 
-export const redirectRecordSchema = z.object({
-  from: z.string().startsWith("/"),
-  to: z.string().min(1),
-  status: z.union([z.literal(301), z.literal(302)]).default(301),
-});
+/** Who wrote a record (a redirect, a theme): the editor's account and name, copied. */
+export const authorSchema = z.object({ id: z.string().min(1), name: z.string() });
+export type Author = z.infer<typeof authorSchema>;
+
+/**
+ * A redirect of an old address: 301 (moved for good), 302 (for now), or 410 (gone: the page was
+ * deleted and nothing replaces it; `to` is empty). Renames and deletions make them too (`origin`).
+ */
+export const redirectRecordSchema = z
+  .object({
+    from: z.string().startsWith("/"),
+    to: z.string().default(""),
+    status: z.union([z.literal(301), z.literal(302), z.literal(410)]).default(301),
+    origin: z.enum(["manual", "rename", "delete", "import", "fixture"]).optional(),
+    created_by: authorSchema.nullable().optional(),
+    created_at: z.string().optional(),
+  })
+  .refine((r) => r.status === 410 || r.to.length > 0, { message: "required", path: ["to"] });
 export type RedirectRecord = z.infer<typeof redirectRecordSchema>;
 
 /** A variant's id: short, URL-safe (it travels in every internal link as `?variant=`). */
@@ -76,6 +118,7 @@ export const variantPageSchema = z.object({
   title: z.object({ fr: z.string(), en: z.string() }).optional(),
   override: pageRecordSchema.shape.override,
 });
+export type VariantPage = z.infer<typeof variantPageSchema>;
 
 /**
  * A content variant of a site (site.md §1, §3): its own content for the pages it names
@@ -86,16 +129,25 @@ export const variantRecordSchema = z.object({
   variant_id: variantIdSchema,
   name: z.string().min(1),
   color: z.enum(VARIANT_COLORS).default("blue"),
+  /** Checked by every studio write (another editor's change is a conflict, not lost). */
+  version: z.number().int().positive().max(MAX_INT32).default(1),
   header: z.array(z.unknown()).optional(),
   footer: z.array(z.unknown()).optional(),
   pages: z.record(z.string(), variantPageSchema).default({}),
 });
 export type VariantRecord = z.infer<typeof variantRecordSchema>;
+export type VariantInput = z.input<typeof variantRecordSchema>;
 
 export interface SiteImport {
   site: SiteRecord;
   pages: readonly PageRecord[];
 }
+
+/** What a versioned write of a site-wide setting or a variant answers. */
+export type VersionedWrite =
+  | { ok: true; version: number }
+  | { ok: false; reason: "conflict"; version: number }
+  | { ok: false; reason: "not-found" };
 
 export type SavePageResult =
   | { ok: true; version: number }

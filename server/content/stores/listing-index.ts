@@ -16,6 +16,8 @@ export interface IndexRow {
   bedrooms: number;
   bathrooms: number;
   open_house: number;
+  /** 1 for a sold listing (its badge): out of a search unless its status is asked for. */
+  sold?: number;
   mun_code: string;
   lat: number;
   lng: number;
@@ -31,6 +33,8 @@ export interface IndexFilters {
   bedrooms?: number;
   bathrooms?: number;
   open_house?: boolean;
+  /** "active": listings for sale or rent, "sold": sold ones; undefined: both. */
+  status?: "active" | "sold";
   bounds?: { south: number; west: number; north: number; east: number };
 }
 
@@ -50,11 +54,14 @@ export interface ChangedRow {
   lat: number;
   lng: number;
   listed_ms: number;
+  /** The badge is "sold" (migration 93). */
+  sold: boolean;
 }
 
 const TYPE_CODE = new Map<string, number>(PROPERTY_TYPES.map((t, i) => [t, i]));
 const FLAG_RENT = 1;
 const FLAG_OPEN_HOUSE = 2;
+const FLAG_SOLD = 4;
 /** The map's grid cells, in web-mercator pixels (the stores' default `cellPx`). */
 export const GRID_CELL_PX = 80;
 /**
@@ -260,6 +267,7 @@ export class ListingIndexBuilder {
     lat: number,
     lng: number,
     listedAtMs: number,
+    sold = false,
   ): void {
     const i = this.n;
     if (i > 0 && id <= this.columns.ids[i - 1]!)
@@ -272,7 +280,8 @@ export class ListingIndexBuilder {
     c.type[i] = TYPE_CODE.get(type) ?? 255;
     c.bedrooms[i] = Math.min(255, bedrooms);
     c.bathrooms[i] = Math.min(255, bathrooms);
-    c.flags[i] = (forSaleForRent === "rent" ? FLAG_RENT : 0) | (openHouse ? FLAG_OPEN_HOUSE : 0);
+    c.flags[i] =
+      (forSaleForRent === "rent" ? FLAG_RENT : 0) | (openHouse ? FLAG_OPEN_HOUSE : 0) | (sold ? FLAG_SOLD : 0);
     let code = c.munCodes.get(munCode);
     if (code === undefined) {
       code = c.munCodes.size;
@@ -377,7 +386,8 @@ function putRow(c: IndexColumns, i: number, r: ChangedRow): void {
   c.type[i] = TYPE_CODE.get(r.type) ?? 255;
   c.bedrooms[i] = Math.min(255, r.bedrooms);
   c.bathrooms[i] = Math.min(255, r.bathrooms);
-  c.flags[i] = (r.for_sale_for_rent === "rent" ? FLAG_RENT : 0) | (r.open_house ? FLAG_OPEN_HOUSE : 0);
+  c.flags[i] =
+    (r.for_sale_for_rent === "rent" ? FLAG_RENT : 0) | (r.open_house ? FLAG_OPEN_HOUSE : 0) | (r.sold ? FLAG_SOLD : 0);
   let code = c.munCodes.get(r.mun_code);
   if (code === undefined) {
     code = c.munCodes.size;
@@ -462,6 +472,7 @@ export class ListingIndex {
         r.lat,
         r.lng,
         Date.parse(r.listed_at),
+        Boolean(r.sold),
       );
     }
     return builder.finish();
@@ -701,8 +712,14 @@ export class ListingIndex {
       bathMin: filters.bathrooms ?? 0,
       typeMask,
       munMask,
-      flagMask: (filters.forSaleForRent ? FLAG_RENT : 0) | (filters.open_house ? FLAG_OPEN_HOUSE : 0),
-      flagWant: (filters.forSaleForRent === "rent" ? FLAG_RENT : 0) | (filters.open_house ? FLAG_OPEN_HOUSE : 0),
+      flagMask:
+        (filters.forSaleForRent ? FLAG_RENT : 0) |
+        (filters.open_house ? FLAG_OPEN_HOUSE : 0) |
+        (filters.status ? FLAG_SOLD : 0),
+      flagWant:
+        (filters.forSaleForRent === "rent" ? FLAG_RENT : 0) |
+        (filters.open_house ? FLAG_OPEN_HOUSE : 0) |
+        (filters.status === "sold" ? FLAG_SOLD : 0),
       south: b ? b.south : Number.NEGATIVE_INFINITY,
       north: b ? b.north : Number.POSITIVE_INFINITY,
       west: b ? b.west : Number.NEGATIVE_INFINITY,
@@ -717,7 +734,13 @@ export class ListingIndex {
     const e = this.extent;
     q.box = q.south > e.minLat || q.north < e.maxLat;
     q.span = q.west > e.minLng || q.east < e.maxLng;
-    q.rest = typeMask !== -1 || q.bedMin > 0 || q.bathMin > 0 || Boolean(filters.open_house) || munMask !== null;
+    q.rest =
+      typeMask !== -1 ||
+      q.bedMin > 0 ||
+      q.bathMin > 0 ||
+      Boolean(filters.open_house) ||
+      Boolean(filters.status) ||
+      munMask !== null;
     q.rest ||= q.box || q.span;
     return q;
   }

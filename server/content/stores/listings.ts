@@ -73,6 +73,8 @@ export interface ListingFilters {
   bedrooms?: number;
   bathrooms?: number;
   open_house?: boolean;
+  /** "active": for sale or rent; "sold": sold listings (badge "sold"); undefined: both. */
+  status?: "active" | "sold";
   bounds?: Bounds;
 }
 
@@ -130,7 +132,21 @@ const LOG_VERSIONS = 2000;
 const CATCH_UP_SHARE = 0.25;
 
 /** The filter columns of the in-memory index, as it reads them (ChangedRow, ListingIndexBuilder). */
-type IndexArrayRow = [number, string, string, string, number, number, number, number, string, number, number, number];
+type IndexArrayRow = [
+  number,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  string,
+  number,
+  number,
+  number,
+  number,
+];
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -151,6 +167,7 @@ const LISTING_COLUMNS: Readonly<Record<string, BulkType>> = {
   lat: "float8",
   lng: "float8",
   listed_at: "timestamptz",
+  sold: "boolean",
 };
 
 /** A listing's row of the bulk load, in the order of LISTING_COLUMNS. */
@@ -167,6 +184,7 @@ const loadRowOf = (id: number, l: ListingRecord) => [
   l.coords.lat,
   l.coords.lng,
   l.listed_at,
+  l.badge === "sold",
 ];
 
 const columnsOf = (listing: ListingRecord) => ({
@@ -181,6 +199,7 @@ const columnsOf = (listing: ListingRecord) => ({
   lat: listing.coords.lat,
   lng: listing.coords.lng,
   listed_at: listing.listed_at,
+  sold: listing.badge === "sold",
 });
 
 /**
@@ -228,6 +247,8 @@ function listingWhere(
   if (filters.bathrooms) clauses.push(eb("l.bathrooms", ">=", filters.bathrooms));
   // The flag as a condition: a boolean in PostgreSQL, 0 or 1 in SQLite.
   if (filters.open_house) clauses.push(sql<SqlBool>`l.open_house`);
+  if (filters.status === "active") clauses.push(sql<SqlBool>`NOT l.sold`);
+  if (filters.status === "sold") clauses.push(sql<SqlBool>`l.sold`);
   const b = filters.bounds;
   if (b) {
     // The spatial index finds candidates by box; the exact comparison keeps the edges inclusive
@@ -387,6 +408,7 @@ export class ListingsStore {
             lat: r[9],
             lng: r[10],
             listed_ms: r[11],
+            sold: Boolean(r[12]),
           });
         }
       }
@@ -418,6 +440,7 @@ export class ListingsStore {
         "lat",
         "lng",
         this.dialect.epochMs("listed_at").as("listed_ms"),
+        "sold",
       ]);
   }
 
@@ -443,7 +466,21 @@ export class ListingsStore {
           this.indexColumns().where("id", ">", after).orderBy("id").limit(INDEX_PAGE),
         )) as IndexArrayRow[];
         for (const r of rows) {
-          builder.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6], Boolean(r[7]), r[8], r[9], r[10], r[11]);
+          builder.add(
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            Boolean(r[7]),
+            r[8],
+            r[9],
+            r[10],
+            r[11],
+            Boolean(r[12]),
+          );
         }
         if (rows.length < INDEX_PAGE) break;
         after = rows[rows.length - 1]![0];
@@ -627,6 +664,7 @@ export class ListingsStore {
               lat: eb.ref("excluded.lat"),
               lng: eb.ref("excluded.lng"),
               listed_at: eb.ref("excluded.listed_at"),
+              sold: eb.ref("excluded.sold"),
               source: eb.ref("excluded.source"),
             })),
           )

@@ -13,6 +13,7 @@ import {
   type DiffablePage,
   summariseChanges,
 } from "../../../schema/page-diff";
+import { comparableBlocks } from "../../../schema/parse";
 import type { Db, Trx } from "../db/dialect";
 import { type PageRecord, pageDocument, pageRecordSchema } from "./content-records";
 
@@ -25,6 +26,10 @@ export const pageVersionSummarySchema = z.object({
   editor: versionEditorSchema.nullable(),
   created_at: z.string(),
   summary: changeSummarySchema,
+  /** The editor's note at publish. */
+  note: z.string().nullable().default(null),
+  /** A scheduled publish: the time it was scheduled for. */
+  scheduled_for: z.string().nullable().default(null),
 });
 export type PageVersionSummary = z.infer<typeof pageVersionSummarySchema>;
 
@@ -48,9 +53,19 @@ export function versionRow(
   const document = pageDocument(page);
   return {
     doc: JSON.stringify(document),
-    // The stored document is a page record's (parsed when it was saved): the diff reads it as is.
-    summary: summariseChanges(previous as DiffablePage | undefined, document),
+    // Compared with the schemas' defaults filled on both sides: only real changes are counted.
+    summary: summariseChanges(previous ? comparable(previous as DiffablePage) : undefined, comparable(document)),
     editor: editor ? versionEditorSchema.parse(editor) : undefined,
+  };
+}
+
+/** A page document with its blocks (content and footer override) as the summary compares them. */
+function comparable(page: DiffablePage): DiffablePage {
+  const override = page.override as { footer?: unknown[] } | undefined;
+  return {
+    ...page,
+    content: comparableBlocks(page.content ?? []),
+    ...(override?.footer ? { override: { ...override, footer: comparableBlocks(override.footer) } } : {}),
   };
 }
 
@@ -63,6 +78,8 @@ type Row = {
   editor_name: string | null;
   created_at: string;
   summary: string;
+  note: string | null;
+  scheduled_for: string | null;
 };
 
 function summaryOf(row: Row): PageVersionSummary {
@@ -71,6 +88,8 @@ function summaryOf(row: Row): PageVersionSummary {
     editor: row.editor_id ? { id: row.editor_id, name: row.editor_name ?? "" } : null,
     created_at: row.created_at,
     summary: JSON.parse(row.summary),
+    note: row.note,
+    scheduled_for: row.scheduled_for,
   });
 }
 
@@ -82,6 +101,8 @@ export interface VersionWrite {
   previousDoc: string | undefined;
   editor: VersionEditor | undefined;
   at: string;
+  note?: string;
+  scheduledFor?: string;
 }
 
 /** Writes versions inside the caller's transaction (ContentStore.savePage, importSites). */
@@ -99,6 +120,8 @@ export async function recordPageVersions(trx: Trx, writes: readonly VersionWrite
         editor_name: row.editor?.name ?? null,
         created_at: w.at,
         summary: JSON.stringify(row.summary),
+        note: w.note ?? null,
+        scheduled_for: w.scheduledFor ?? null,
       };
     });
     await trx
@@ -111,6 +134,8 @@ export async function recordPageVersions(trx: Trx, writes: readonly VersionWrite
           editor_name: eb.ref("excluded.editor_name"),
           created_at: eb.ref("excluded.created_at"),
           summary: eb.ref("excluded.summary"),
+          note: eb.ref("excluded.note"),
+          scheduled_for: eb.ref("excluded.scheduled_for"),
         })),
       )
       .execute();
@@ -126,7 +151,7 @@ export class PageVersionsStore {
     const limit = clampLimit(options.limit);
     const rows = await this.db
       .selectFrom("page_versions")
-      .select(["version", "editor_id", "editor_name", "created_at", "summary"])
+      .select(["version", "editor_id", "editor_name", "created_at", "summary", "note", "scheduled_for"])
       .where("site_id", "=", siteId)
       .where("page_id", "=", pageId)
       .$if(options.before !== undefined, (q) => q.where("version", "<", options.before!))
@@ -141,7 +166,7 @@ export class PageVersionsStore {
   async get(siteId: string, pageId: string, version: number): Promise<PageVersion | undefined> {
     const row = await this.db
       .selectFrom("page_versions")
-      .select(["version", "editor_id", "editor_name", "created_at", "summary", "doc"])
+      .select(["version", "editor_id", "editor_name", "created_at", "summary", "note", "scheduled_for", "doc"])
       .where("site_id", "=", siteId)
       .where("page_id", "=", pageId)
       .where("version", "=", version)
