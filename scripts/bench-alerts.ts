@@ -91,9 +91,9 @@ export async function runAlertsBench(
   const emailCount = options.emails ?? 1000;
   const items = matches.slice(0, 10).map((m) => m.data as unknown as AlertItem);
   const sender = {
-    name: "Julie Tremblay, courtière immobilière résidentielle, permis OACIQ J7421 (Groupe immobilier Laurier inc., agence immobilière)",
+    name: "Julie Tremblay, courtière immobilière résidentielle, permis OACIQ J7421 (Immobilier Rive-Sud inc., agence immobilière)",
     siteName: "Julie Tremblay, courtière immobilière",
-    address: "2600, boulevard Laurier, bureau 150, Québec (Québec) G1V 4T3",
+    address: "1250, boulevard Guillaume-Couture, Lévis (Québec) G6W 0R5",
     contact: "418 555-0142, julietremblay.example",
   };
   let htmlBytes = 0;

@@ -268,6 +268,11 @@ export const configSchema = z.object({
    */
   ALERTS: boolish,
   ALERTS_EMAIL_FROM: z.preprocess(emptyIsUnset, z.email().optional()),
+  /**
+   * The mailto: of the alert e-mails' List-Unsubscribe (beside the one-click URL): a mailbox a
+   * person reads, since nothing reads it for the service. Default: the first LEADS_EMAIL_TO address.
+   */
+  ALERTS_UNSUBSCRIBE_EMAIL: z.preprocess(emptyIsUnset, z.email().optional()),
   /** Instant alerts wait this long after a first match, so the changes of the next minutes join the same e-mail. */
   ALERTS_INSTANT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(180_000),
   /** Local hour of daily and weekly digests, and the weekly digest's day (0 Sunday … 6 Saturday; 1 Monday). */

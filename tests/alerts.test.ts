@@ -10,7 +10,7 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_CONSENT_VERSION } from "../schema/alerts";
-import { AlertWorker } from "../server/alerts/worker";
+import { AlertWorker, alertsUnsubscribeEmail } from "../server/alerts/worker";
 import type { ListingRecord } from "../server/content/data/listings-generator";
 import { createMailer } from "../server/leads/mail";
 import {
@@ -104,6 +104,7 @@ beforeAll(async () => {
     storage: test.service.storage,
     mailer: createMailer(test.config),
     from: "alertes@courtier.example",
+    unsubscribeEmail: alertsUnsubscribeEmail(test.config),
     schedule: { timeZone: "America/Toronto", hour: 7, weekday: 1 },
     coalesceMs: 120_000,
     maxItems: 10,
@@ -127,8 +128,8 @@ describe("alerts", () => {
   it("gives the consent sentence: purpose, who asks (OACIQ), the mailing address and contact, withdrawable", async () => {
     const fr = await consent("fr");
     expect(fr).toContain("Julie Tremblay, courtière immobilière résidentielle, permis OACIQ J7421");
-    expect(fr).toContain("Groupe immobilier Laurier inc., agence immobilière");
-    expect(fr).toContain("2600, boulevard Laurier, bureau 150, Québec (Québec) G1V 4T3");
+    expect(fr).toContain("Immobilier Rive-Sud inc., agence immobilière");
+    expect(fr).toContain("1250, boulevard Guillaume-Couture, Lévis (Québec) G6W 0R5");
     expect(fr).toContain("418 555-0142");
     expect(fr).toMatch(/retirer mon consentement en tout temps/);
     expect(await consent("en")).toMatch(/withdraw my consent at any time/);
@@ -200,7 +201,7 @@ describe("alerts", () => {
     expect(mail.html).toContain(`/fr/alerte/${token}`);
     // The sender is identified in the confirmation too.
     expect(mail.text).toContain("permis OACIQ J7421");
-    expect(mail.text).toContain("2600, boulevard Laurier");
+    expect(mail.text).toContain("1250, boulevard Guillaume-Couture");
   });
 
   it("sends nothing but the confirmation before it is confirmed", async () => {
@@ -240,13 +241,19 @@ describe("alerts", () => {
     expect(mail.plain).toContain("480 000 $");
     expect(mail.text).not.toContain("99000004");
     expect(mail.html).toContain("http://localhost/fr/propriete/condo-a-vendre-quebec-99000002");
-    // CASL: who sends, the mailing address, a contact; RFC 8058 headers; a text part; no remote image.
+    // CASL: who sends, the mailing address, a contact; RFC 8058 headers (and a mailto: to the
+    // broker's inbox, LEADS_EMAIL_TO); a text part; each listing's photo, sized, with alt text.
     expect(mail.text).toContain("permis OACIQ J7421");
-    expect(mail.plain).toContain("Adresse postale : 2600, boulevard Laurier");
+    expect(mail.plain).toContain("Adresse postale : 1250, boulevard Guillaume-Couture");
     const unsubscribe = sink.messages[1]!.headers["list-unsubscribe"];
-    expect(unsubscribe).toMatch(/^<http:\/\/localhost\/u\/[A-Za-z0-9_-]{22}>$/);
+    expect(unsubscribe).toMatch(
+      /^<http:\/\/localhost\/u\/[A-Za-z0-9_-]{22}>, <mailto:julie@courtier\.example\?subject=unsubscribe>$/,
+    );
     expect(sink.messages[1]!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect(mail.html).not.toMatch(/<img/i);
+    expect(base.property_image).toMatch(/^\/images\/listings\//);
+    expect(mail.html).toContain(
+      `<img src="http://localhost${base.property_image}" alt="Photo de la propriété au 002, rue des Tests, Québec, ${base.municipality.DESCRIPTION}" width="550" height="413"`,
+    );
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@courtier\.example>$/);
     // A price drop of a listing it already told about: one more e-mail, with the old price.
     await listings.upsert(condo(base, "99000002", 430_000));

@@ -3,9 +3,10 @@
  * digest), in the subscription's language, rendered with React's server renderer (the project's
  * own tool: no templating engine added) as e-mail clients need them: nested tables 600 px wide at
  * most and fluid below, inline styles only, system fonts, colours chosen to read in light and in
- * clients' dark modes (explicit backgrounds on every cell, no text on transparent), no images (no
- * remote image loads: nothing tracks the reader, and nothing is missing when images are off),
- * and a plain-text part with the same words and links.
+ * clients' dark modes (explicit backgrounds on every cell, no text on transparent), and a
+ * plain-text part with the same words and links. Each listing shows its first photo, from the
+ * site or the feed's photo host as its page does (no tracking pixel, nothing added to the URL),
+ * sized in the markup and with alt text, and the card reads the same with images off.
  *
  * Every message identifies the sender as CASL and the OACIQ require (the broker as licensed and
  * the agency, the mailing address, a phone and the site), carries a link to the alert's page
@@ -49,6 +50,8 @@ interface Common {
   sender: AlertSender;
   /** The address of the From header. */
   from: string;
+  /** The mailto: of List-Unsubscribe (a mailbox a person reads); default: `from`. */
+  unsubscribeEmail?: string;
   to: string;
   messageId: string;
   token: string;
@@ -301,7 +304,53 @@ function itemFacts(item: AlertItem, locale: Locale) {
   };
 }
 
-function Item({ item, locale, href }: { item: AlertItem; locale: Locale; href: string }) {
+/** The photo's width in the card: the 600 px message less the row's padding and the card's border. */
+export const PHOTO_WIDTH = 550;
+
+/** A photo's absolute URL: a site path on the site's origin, a feed's https URL as it is, nothing else. */
+export function photoUrl(url: string, origin: string): string | undefined {
+  if (url.startsWith("/") && !url.startsWith("//")) return `${origin}${url}`;
+  return /^https:\/\//i.test(url) ? url : undefined;
+}
+
+function Photo({ item, locale, href, origin }: { item: AlertItem; locale: Locale; href: string; origin: string }) {
+  const src = item.photo ? photoUrl(item.photo.url, origin) : undefined;
+  if (!item.photo || !src) return null;
+  const { width, height } = item.photo;
+  // Outlook sizes images by their attributes only; others by the style (fluid below 600 px).
+  const shownHeight = width && height ? Math.round((PHOTO_WIDTH * height) / width) : undefined;
+  const alt = alertsT(locale)("alerts.email.photo-alt", { address: `${item.address[locale]}, ${item.city}` });
+  return (
+    <tr>
+      <td style={{ padding: 0, backgroundColor: "#d3dae1", borderRadius: "8px 8px 0 0", lineHeight: 0 }}>
+        <a href={href} style={{ display: "block", textDecoration: "none" }}>
+          <img
+            src={src}
+            alt={alt}
+            width={PHOTO_WIDTH}
+            {...(shownHeight ? { height: shownHeight } : {})}
+            style={{
+              display: "block",
+              width: "100%",
+              maxWidth: PHOTO_WIDTH,
+              height: "auto",
+              border: 0,
+              borderRadius: "8px 8px 0 0",
+              // Images off: the alt text shows in the card's colours and font.
+              fontFamily: FONT,
+              fontSize: 14,
+              lineHeight: "20px",
+              color: INK,
+              backgroundColor: "#d3dae1",
+            }}
+          />
+        </a>
+      </td>
+    </tr>
+  );
+}
+
+function Item({ item, locale, href, origin }: { item: AlertItem; locale: Locale; href: string; origin: string }) {
   const t = alertsT(locale);
   const f = itemFacts(item, locale);
   return (
@@ -314,6 +363,7 @@ function Item({ item, locale, href }: { item: AlertItem; locale: Locale; href: s
         style={{ borderCollapse: "collapse", border: "1px solid #d3dae1", borderRadius: 8 }}
       >
         <tbody>
+          <Photo item={item} locale={locale} href={href} origin={origin} />
           <tr>
             <td style={{ padding: 16, backgroundColor: CARD_BG, color: INK, fontFamily: FONT, borderRadius: 8 }}>
               <p
@@ -390,7 +440,13 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
         <p style={{ margin: 0, color: MUTED, fontSize: 15, lineHeight: "22px" }}>{intro}</p>
       </Row>
       {input.items.map((item) => (
-        <Item key={`${item.uls}-${item.kind}`} item={item} locale={locale} href={listingUrl(item)} />
+        <Item
+          key={`${item.uls}-${item.kind}`}
+          item={item}
+          locale={locale}
+          href={listingUrl(item)}
+          origin={input.origin}
+        />
       ))}
       <Row style={{ padding: "0 24px 16px" }}>
         {input.more > 0 ? (
@@ -431,8 +487,10 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
     text,
     html: html(body),
     headers: {
-      // RFC 8058: a POST of "List-Unsubscribe=One-Click" to this URL unsubscribes, without cookies.
-      "List-Unsubscribe": `<${unsubscribe}>`,
+      // RFC 8058: a POST of "List-Unsubscribe=One-Click" to the https URL unsubscribes, without
+      // cookies; the mailto: is RFC 2369's other way (a person honours it from the studio's inbox).
+      // Short on purpose: a long header is folded, and folding once broke DKIM signatures.
+      "List-Unsubscribe": `<${unsubscribe}>, <mailto:${input.unsubscribeEmail ?? input.from}?subject=unsubscribe>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

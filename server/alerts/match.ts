@@ -33,6 +33,25 @@ export interface AlertItem {
   bath: number;
   status?: string;
   open_house?: { start: string | null; end: string | null };
+  /** The listing's first photo: a site path or an absolute URL, with its size when known. */
+  photo?: { url: string; width?: number; height?: number };
+}
+
+/** The generator's pictures (public/images/listings/*.svg) are all this size. */
+const GENERATED_PICTURE = { width: 800, height: 600 };
+
+/** A listing's first photo as its data gives it: the feed's photos (with sizes), else its pictures. */
+export function firstPhoto(listing: ListingRecord): AlertItem["photo"] {
+  const photo = listing.photos?.[0];
+  if (photo?.url) {
+    return {
+      url: photo.url,
+      ...(photo.width && photo.height ? { width: photo.width, height: photo.height } : {}),
+    };
+  }
+  const url = listing.property_image || listing.carousel_images?.[0];
+  if (!url) return undefined;
+  return url.startsWith("/images/listings/") ? { url, ...GENERATED_PICTURE } : { url };
 }
 export type AlertItemKind = "new" | "price_drop" | "status_change" | "back_on_market" | "open_house";
 
@@ -93,6 +112,8 @@ function itemOf(listing: ListingRecord, price: number, kind: AlertItemKind, even
     bed: listing.specs.bed,
     bath: listing.specs.bath,
   };
+  const photo = firstPhoto(listing);
+  if (photo) item.photo = photo;
   if (kind === "price_drop") item.old_price = Number(event.data.old);
   if (kind === "status_change") item.status = String(event.data.new);
   if (kind === "open_house") {

@@ -36,6 +36,8 @@ export interface AlertWorkerOptions {
   storage: Pick<Storage, "alerts" | "listings" | "content">;
   mailer?: Mailer;
   from: string;
+  /** The List-Unsubscribe mailto: address (ALERTS_UNSUBSCRIBE_EMAIL); default: `from`. */
+  unsubscribeEmail?: string;
   /** Origin of links (PUBLIC_ORIGIN); else the origin the visitor subscribed on. */
   publicOrigin?: string;
   schedule: DigestSchedule;
@@ -237,6 +239,7 @@ export class AlertWorker {
       origin,
       sender,
       from: this.options.from,
+      unsubscribeEmail: this.options.unsubscribeEmail ?? this.options.from,
       to: recipient.email,
       messageId: message.id,
       token,
@@ -319,12 +322,16 @@ export const alertsEnabled = (config: Config) => Boolean(config.SMTP_URL) && con
 export const alertsFrom = (config: Config) =>
   config.ALERTS_EMAIL_FROM ?? config.LEADS_EMAIL_FROM ?? config.LEADS_EMAIL_TO?.[0] ?? "alerts@localhost";
 
+/** Where a mailbox provider's unsubscribe e-mail goes: a person's mailbox (the leads' inbox by default). */
+export const alertsUnsubscribeEmail = (config: Config) =>
+  config.ALERTS_UNSUBSCRIBE_EMAIL ?? config.LEADS_EMAIL_TO?.[0] ?? alertsFrom(config);
+
 /** The start-up log's line about alerts. */
 export function describeAlerts(config: Config): string {
   if (!config.SMTP_URL) return "Alerts: off (no SMTP_URL): the search offers no saved-search alerts.";
   if (config.ALERTS === false) return "Alerts: off (ALERTS=false).";
   const delay = Math.round(config.ALERTS_INSTANT_DELAY_MS / 1000);
-  return `Alerts: on, e-mailed from ${alertsFrom(config)} (instant after ${delay} s, digests at ${config.ALERTS_DIGEST_HOUR}:00 ${config.ALERTS_TIME_ZONE}).`;
+  return `Alerts: on, e-mailed from ${alertsFrom(config)}, unsubscribe requests by e-mail to ${alertsUnsubscribeEmail(config)} (instant after ${delay} s, digests at ${config.ALERTS_DIGEST_HOUR}:00 ${config.ALERTS_TIME_ZONE}).`;
 }
 
 export interface AlertServices {
@@ -344,6 +351,7 @@ export function startAlertServices(
     storage,
     mailer,
     from: alertsFrom(config),
+    unsubscribeEmail: alertsUnsubscribeEmail(config),
     publicOrigin: config.PUBLIC_ORIGIN,
     schedule: { timeZone: config.ALERTS_TIME_ZONE, hour: config.ALERTS_DIGEST_HOUR, weekday: config.ALERTS_WEEKLY_DAY },
     coalesceMs: config.ALERTS_INSTANT_DELAY_MS,
