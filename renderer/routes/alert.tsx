@@ -161,6 +161,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/**
+ * An address that breaks after its "@" and before its dots rather than anywhere: at 360 px a
+ * common address does not fit the card's title on one line.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="alert-card__email">
+      {parts.map((part, i) => (
+        // The parts of one fixed string, never reordered: the index is their key.
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function formatDate(iso: string, locale: "fr" | "en") {
   return new Intl.DateTimeFormat(`${locale}-CA`, { dateStyle: "long", timeZone: "America/Toronto" }).format(
     new Date(iso),
@@ -232,7 +251,9 @@ function AlertPage({ view, done, error }: { view: AlertPageView; done: Done | nu
       ) : null}
       <section className="alert-card" aria-labelledby="alert-facts">
         <h2 id="alert-facts" className="alert-card__title">
-          {t("alerts.manage.for", { email: alert.email })}
+          {t("alerts.manage.for", { email: "\u0000" })
+            .split("\u0000")
+            .flatMap((text, i) => (i === 0 ? [text] : [<BreakableEmail key="email" email={alert.email} />, text]))}
         </h2>
         <dl className="alert-facts">
           <div>
