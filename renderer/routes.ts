@@ -23,6 +23,10 @@ export default [
   route(`:lang/${A.studio}/feed`, "routes/feeds.tsx", { id: "feeds-en" }),
   route(`:lang/${A.listingFr}/:slug`, "routes/listing.tsx", { id: "listing-fr" }),
   route(`:lang/${A.listingEn}/:slug`, "routes/listing.tsx", { id: "listing-en" }),
+  // A saved-search alert's own page, and the List-Unsubscribe URL of its e-mails (issue 32).
+  route(`fr/${A.alertFr}/:token`, "routes/alert.tsx", { id: "alert-fr" }),
+  route(`en/${A.alertEn}/:token`, "routes/alert.tsx", { id: "alert-en" }),
+  route("u/:token", "routes/alert-unsubscribe.ts", { id: "alert-unsubscribe" }),
   route(`:lang/${A.favouritesFr}`, "routes/favourites.tsx", { id: "favourites-fr" }),
   route(`:lang/${A.favouritesEn}`, "routes/favourites.tsx", { id: "favourites-en" }),
   route(`fr/${BLOG_SEGMENT.fr}/rss.xml`, "routes/feed.ts", { id: "feed-fr" }),

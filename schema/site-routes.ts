@@ -21,12 +21,23 @@ export const APP_SEGMENTS = {
   /** A preview link's page (`/fr/apercu/{secret}`, `/en/preview/{secret}`). */
   previewFr: "apercu",
   previewEn: "preview",
+  /** A saved-search alert's page, reached from its e-mails (`/fr/alerte/{token}`, issue 32). */
+  alertFr: "alerte",
+  alertEn: "alert",
 } as const;
 
 /** The blog archive's path per language: the archive is a page, its posts and feed live under it. */
 export const BLOG_SEGMENT: Record<Locale, string> = { fr: "blogue", en: "blog" };
 
-export type ReservedReason = "studio" | "listing" | "favourites" | "widget" | "preview" | "blog-post" | "format";
+export type ReservedReason =
+  | "studio"
+  | "listing"
+  | "favourites"
+  | "widget"
+  | "preview"
+  | "alert"
+  | "blog-post"
+  | "format";
 
 /** One segment of a page path: lower-case letters and digits, words joined by single hyphens. */
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -50,6 +61,7 @@ export function reservedPath(path: string, locale: Locale): ReservedReason | und
   if (first === APP_SEGMENTS.favouritesFr || first === APP_SEGMENTS.favouritesEn) return "favourites";
   if (first === APP_SEGMENTS.widget) return "widget";
   if (first === APP_SEGMENTS.previewFr || first === APP_SEGMENTS.previewEn) return "preview";
+  if (first === APP_SEGMENTS.alertFr || first === APP_SEGMENTS.alertEn) return "alert";
   if (first === BLOG_SEGMENT[locale] && rest.length > 1) return "blog-post";
   return undefined;
 }

@@ -451,6 +451,38 @@ const contactSection: BenchSection = {
   },
 };
 
+// ---- saved-search alerts (issue 32) ---------------------------------------------
+
+const alertsSection: BenchSection = {
+  id: "alerts",
+  title: "Saved-search alerts: matching 1,000 changes × 10,000 subscriptions, rendering 1,000 e-mails",
+  async run({ log }) {
+    const { runAlertsBench } = await import("./bench-alerts");
+    const r = await runAlertsBench();
+    log(`${r.matches} matches; e-mails of ${r.htmlBytes} bytes of HTML`);
+    return [
+      {
+        section: "alerts",
+        metric: `Matching ${r.changes} listing changes against ${r.subscriptions} subscriptions`,
+        value: Math.round(r.matchMs),
+        unit: "ms",
+        budget: "< 1000 ms",
+        pass: r.matchMs < 1000,
+        note: `${r.matches} matches; CPU ${Math.round(r.matchCpuMs)} ms`,
+      },
+      {
+        section: "alerts",
+        metric: `Rendering ${r.emails} alert e-mails (10 listings each, HTML and text)`,
+        value: Math.round(r.renderMs),
+        unit: "ms",
+        budget: "< 10000 ms",
+        pass: r.renderMs < 10_000,
+        note: `CPU ${Math.round(r.renderCpuMs)} ms; ${r.htmlBytes} bytes of HTML each`,
+      },
+    ];
+  },
+};
+
 export const sections: BenchSection[] = [
   bundleSection,
   lighthouseSection,
@@ -458,6 +490,7 @@ export const sections: BenchSection[] = [
   pageCacheSection,
   searchSection,
   contactSection,
+  alertsSection,
 ];
 sections.push(studioSection);
 sections.push(phoneSection);

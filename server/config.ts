@@ -261,6 +261,41 @@ export const configSchema = z.object({
   FEEDS_SECRET_KEY: z.preprocess(emptyIsUnset, z.string().min(32, "must be 32 characters or more").optional()),
   /** Scheduled syncs inside the server; false leaves them to `npm run feeds -- sync` (cron, tests). */
   FEEDS_SCHEDULER: boolish,
+  /**
+   * Saved-search alerts (issue 32): on with SMTP_URL unless "false". Their e-mails go out through
+   * the leads' SMTP settings, from ALERTS_EMAIL_FROM (default LEADS_EMAIL_FROM, else the first
+   * LEADS_EMAIL_TO address).
+   */
+  ALERTS: boolish,
+  ALERTS_EMAIL_FROM: z.preprocess(emptyIsUnset, z.email().optional()),
+  /**
+   * The mailto: of the alert e-mails' List-Unsubscribe (beside the one-click URL): a mailbox a
+   * person reads, since nothing reads it for the service. Default: the first LEADS_EMAIL_TO address.
+   */
+  ALERTS_UNSUBSCRIBE_EMAIL: z.preprocess(emptyIsUnset, z.email().optional()),
+  /** Instant alerts wait this long after a first match, so the changes of the next minutes join the same e-mail. */
+  ALERTS_INSTANT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(180_000),
+  /** Local hour of daily and weekly digests, and the weekly digest's day (0 Sunday … 6 Saturday; 1 Monday). */
+  ALERTS_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  ALERTS_WEEKLY_DAY: z.coerce.number().int().min(0).max(6).default(1),
+  /** The site's time zone for digests (an IANA name). */
+  ALERTS_TIME_ZONE: z
+    .string()
+    .default("America/Toronto")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone, e.g. America/Toronto"),
+  /** Listings shown per e-mail; the rest are behind its "see all" link. */
+  ALERTS_MAX_LISTINGS: z.coerce.number().int().min(1).max(50).default(10),
+  /** How often each process looks for new listing events and due e-mails. */
+  ALERTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  /** An alert that found nothing for this many days is paused (its page says so and can resume it). */
+  ALERTS_INACTIVE_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -11,6 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { describeAlerts, startAlertServices } from "./alerts/worker";
 import { createApp } from "./app";
 import { warmPasswordChecker } from "./auth/passwords";
 import { announceSetupLinks } from "./auth/setup";
@@ -102,6 +103,14 @@ async function runServer() {
   // The delivery worker and the retention purge of the leads this process's /api stores. In a
   // cluster each worker runs them: outbox rows are leased, so no lead is sent twice.
   const leads = startLeadServices(config, content);
+  // Saved-search alerts (issue 32): each process matches, composes and sends; the store's leases share the work.
+  const alerts = config.CONTENT_API_URL
+    ? undefined
+    : startAlertServices(config, storage, {
+        onWorker: (worker) => {
+          content.forms.alerts.changed = () => worker.kick();
+        },
+      });
   // Listing feeds (issue 31): each process looks for due syncs; a lease in the store lets one run a feed at a time.
   const feeds =
     config.FEEDS_SCHEDULER === false || config.CONTENT_API_URL ? undefined : startFeedScheduler(storage, config);
@@ -112,6 +121,7 @@ async function runServer() {
     if (!clustered) {
       log.info(`Site ready on http://localhost:${config.PORT} (${store})`);
       log.info(describeDelivery(config));
+      log.info(describeAlerts(config));
       if (!config.CONTENT_API_URL) {
         void configuredFeeds(storage, config)
           .then((configured) => log.info(describeFeeds(configured)))
@@ -149,7 +159,7 @@ async function runServer() {
     // lease back) before the store closes.
     const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS), scheduler?.stop()])
+    Promise.all([requestsDone, leads.stop(STOP_DELIVERIES_MS), alerts?.stop(STOP_DELIVERIES_MS), scheduler?.stop()])
       .then(() => storage.close())
       .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), STOP_DELIVERIES_MS + 5000).unref();
@@ -209,6 +219,7 @@ async function runPrimary() {
       announced = true;
       log.info(`Site ready on http://localhost:${config.PORT} (${store}, ${workerCount} workers)`);
       log.info(describeDelivery(config));
+      log.info(describeAlerts(config));
       if (feedsLine) log.info(feedsLine);
     }
   });

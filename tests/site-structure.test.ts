@@ -34,6 +34,8 @@ describe("page paths", () => {
     expect(reservedPath("/en/widget/listings", "en")).toBe("widget");
     expect(reservedPath("/fr/apercu", "fr")).toBe("preview");
     expect(reservedPath("/en/preview/abc", "en")).toBe("preview");
+    expect(reservedPath("/fr/alerte/abc", "fr")).toBe("alert");
+    expect(reservedPath("/en/alert", "en")).toBe("alert");
     expect(reservedPath("/fr/blogue/un-article-12", "fr")).toBe("blog-post");
     expect(reservedPath("/en/blog/rss-xml", "en")).toBe("blog-post");
     expect(reservedPath("/en/vendre", "fr")).toBe("format");

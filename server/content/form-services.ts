@@ -20,6 +20,10 @@ export interface FormServices {
   /** Contact submissions per client IP, in buckets every process shares. */
   contactLimiter: Pick<RateLimiter, "take">;
   delivery: LeadDelivery;
+  /** Saved-search alerts (issue 32): a wake-up for this process's alerts worker (server/alerts/worker.ts replaces it). */
+  alerts: { changed: () => void };
+  /** Alert sign-ups per client IP (each sends a confirmation e-mail), in buckets every process shares. */
+  alertLimiter: Pick<RateLimiter, "take">;
 }
 
 /** The delivery channels the configuration turns on. */
@@ -39,6 +43,8 @@ export function createFormServices(
     captcha: createCaptchaVerifier(config, storage),
     contactLimiter: new RateLimiter(storage.rateLimits, "contact", config.CONTACT_RATE_LIMIT, 60_000),
     delivery: { channels: leadChannels(config), stored: () => {} },
+    alerts: { changed: () => {} },
+    alertLimiter: new RateLimiter(storage.rateLimits, "alert", config.CONTACT_RATE_LIMIT, 60_000),
     ...overrides,
   };
 }

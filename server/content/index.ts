@@ -3,6 +3,7 @@ import { AuthService } from "../auth/service";
 import { seedFixtureEditors } from "../auth/setup";
 import type { Config } from "../config";
 import { createFormServices, type FormServices } from "./form-services";
+import { alertRoutes } from "./routes/alerts";
 import { articleRoutes } from "./routes/articles";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
@@ -32,6 +33,7 @@ export const allRoutes: readonly Route[] = [
   ...previewRoutes,
   ...leadRoutes,
   ...feedRoutes,
+  ...alertRoutes,
   ...siteRoutes,
 ];
 

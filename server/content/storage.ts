@@ -20,6 +20,7 @@ import { MIGRATIONS } from "./db/migrations";
 import { createPool, type PostgresOptions, postgresDatabase } from "./db/postgres";
 import { openSqliteFile, SQLITE_FILE, sqliteDatabase } from "./db/sqlite";
 import { AccountsStore } from "./stores/accounts";
+import { AlertsStore } from "./stores/alerts";
 import { ApiTokensStore } from "./stores/api-tokens";
 import { ArticlesStore } from "./stores/articles";
 import { AuditStore } from "./stores/audit";
@@ -73,6 +74,8 @@ export interface Storage {
   readonly secrets: SecretsStore;
   /** Listing feeds: settings, scheduling leases, cursors, raw records, runs (issue 31). */
   readonly feeds: FeedsStore;
+  /** Saved-search alerts: subscriptions and their consent, matches, their e-mails' outbox (issue 32). */
+  readonly alerts: AlertsStore;
   /** The schema migrations as found and applied at open. */
   readonly migrations: MigrationReport;
   /** Answers once the database can be queried (readiness checks). */
@@ -113,6 +116,7 @@ export function createStorage(
     captchaReplays: new CaptchaReplayStore(db),
     secrets: new SecretsStore(db),
     feeds: new FeedsStore(db, dialect),
+    alerts: new AlertsStore(db, dialect),
     migrations,
     async ping() {
       await sql`SELECT 1`.execute(db);

@@ -2,7 +2,7 @@
 import { LEAD_TIME_ZONE } from "../../schema/lead-fields";
 
 /** Minutes the zone is ahead of UTC at `instant` (negative in Québec). */
-function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",

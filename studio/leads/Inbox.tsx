@@ -8,6 +8,7 @@
  *
  * Loaded only by renderer/routes/leads.tsx after hydration: no public page carries it.
  */
+import "../../renderer/messages/alerts";
 import "../../renderer/messages/leads";
 import "./inbox.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
@@ -25,6 +26,10 @@ import {
   SearchField,
   Select,
   SelectValue,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
   Text,
   TextField,
   UNSTABLE_Toast as Toast,
@@ -38,6 +43,8 @@ import type { Locale } from "../../schema/common";
 import { mailtoHref } from "../../schema/forms";
 import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
+import { AlertList } from "./Alerts";
+import { createAlertsApi } from "./alerts-api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
 const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
@@ -55,6 +62,7 @@ export interface InboxProps {
 export default function Inbox(props: InboxProps) {
   const { t } = useTranslation();
   const api = useMemo(() => createLeadsApi(props.site), [props.site]);
+  const alertsApi = useMemo(() => createAlertsApi(props.site), [props.site]);
   const [signedOut, setSignedOut] = useState(false);
   const otherLocale = props.locale === "fr" ? "en" : "fr";
 
@@ -74,7 +82,28 @@ export default function Inbox(props: InboxProps) {
         {signedOut ? (
           <SessionEnded locale={props.locale} />
         ) : (
-          <LeadList api={api} locale={props.locale} onUnauthorised={() => setSignedOut(true)} />
+          // Leads, and the visitors' saved-search alerts (issue 32) with their consent proof.
+          <Tabs defaultSelectedKey={readParam("tab") === "alerts" ? "alerts" : "leads"}>
+            <TabList className="leads-tabs" aria-label={t("leads.inbox.title")}>
+              <Tab id="leads" className="leads-tab">
+                {t("leads.inbox.nav")}
+              </Tab>
+              <Tab id="alerts" className="leads-tab">
+                {t("alerts.studio.title")}
+              </Tab>
+            </TabList>
+            <TabPanel id="leads">
+              <LeadList api={api} locale={props.locale} onUnauthorised={() => setSignedOut(true)} />
+            </TabPanel>
+            <TabPanel id="alerts">
+              <AlertList
+                api={alertsApi}
+                locale={props.locale}
+                onUnauthorised={() => setSignedOut(true)}
+                notify={notify}
+              />
+            </TabPanel>
+          </Tabs>
         )}
       </main>
       <ToastRegion queue={toasts} className="leads-toasts">

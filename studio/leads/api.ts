@@ -64,7 +64,7 @@ export function queryString(query: LeadQuery, extra: Record<string, string> = {}
   return params.toString();
 }
 
-async function read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+export async function read<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const message = (body as { message?: string } | null)?.message ?? `HTTP ${response.status}`;

@@ -47,6 +47,7 @@ type Kind = "refused" | "own" | "shared";
 interface Targets {
   bPageId: string;
   bLeadId: string;
+  bAlertId: string;
   ySessionId: string;
   yTokenId: string;
   yPasskeyId: string;
@@ -284,6 +285,23 @@ const ROUTES: Record<string, Case> = {
   "PUT /feeds/:site_id": { kind: "refused", params: siteB, body: () => feedSettingsBody },
   "POST /feeds/:site_id/sync": { kind: "refused", params: siteB, body: () => ({}) },
   "POST /feeds/:site_id/test": { kind: "refused", params: siteB, body: () => feedSettingsBody },
+  // Saved-search alerts (issue 32): the visitor's calls are about the caller's own site; an
+  // alert's own calls need its link's token (A's callers have none of B's); the broker's list.
+  "GET /alerts/consent": { kind: "own" },
+  "POST /alerts": { kind: "own", body: () => ({ email: `${MARK}@example.test` }) },
+  "GET /alerts/:token": { kind: "refused", params: () => ({ token: "A".repeat(22) }) },
+  "POST /alerts/:token": {
+    kind: "refused",
+    params: () => ({ token: "A".repeat(22) }),
+    body: () => ({ action: "unsubscribe_all" }),
+  },
+  "POST /alerts/:token/unsubscribe": { kind: "refused", params: () => ({ token: "A".repeat(22) }) },
+  "GET /alert-subscriptions/:site_id": { kind: "refused", params: siteB },
+  "GET /alert-subscriptions/:site_id/export": { kind: "refused", params: siteB },
+  "DELETE /alert-subscriptions/:site_id/:id": {
+    kind: "refused",
+    params: (t) => ({ site_id: B.site_id, id: t.bAlertId }),
+  },
 };
 
 function bHiddenPage(pageId: string, note: string) {
@@ -397,6 +415,20 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
       locale: "fr",
       payload: { firstname: "Zoé", lastname: MARK, email: `${MARK}@example.test`, message: `Lead ${MARK}` },
     });
+    const { id: bAlertId } = await service.storage.alerts.subscribe(
+      {
+        site_id: B.site_id,
+        email: `${MARK}@example.test`,
+        locale: "fr",
+        search: { mun: [MARK.slice(0, 16)] },
+        page: "/fr/proprietes",
+        origin: null,
+        frequency: "daily",
+        consent: { text: `Consent ${MARK}`, version: "v", page: "/fr/proprietes", source: "search" },
+        ip: null,
+      },
+      new Date(),
+    );
 
     // Editors: X (editor) asks; Y (another editor) holds B's lock, a session, a token, a passkey.
     const [, x, y] = fixtureEditors();
@@ -460,6 +492,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     targets = {
       bPageId,
       bLeadId,
+      bAlertId,
       ySessionId: account.sessions[0]!.id,
       yTokenId: tokenBody.record.id,
       yPasskeyId,
@@ -621,6 +654,7 @@ describe.each(stores)("site isolation on $kind", ({ databaseUrl }) => {
     expect((await content.findRedirect(B.site_id, "/fr/zq-old"))?.to).toBe(`/fr/${MARK}-target`);
     const lead = await service.storage.submissions.get(B.site_id, targets.bLeadId);
     expect(lead?.status).toBe("new");
+    expect((await service.storage.alerts.get(B.site_id, targets.bAlertId))?.state).toBe("pending");
     const lock = await service.auth.storage.pageLocks.get(B.site_id, targets.bPageId, Date.now());
     expect(lock?.editor_name).toBe(`Yves ${MARK}`);
     expect(await service.storage.accounts.getPasskey(targets.yPasskeyId)).toBeDefined();

@@ -6,7 +6,7 @@
 // Their messages load with them (renderer/messages).
 import "../../messages/forms";
 import "../../messages/forms-core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ALERT_STEPS,
@@ -23,6 +23,7 @@ import {
   validateAlertStep,
 } from "../../../schema/forms";
 import { useSite } from "../../lib/site";
+import { fetchAlertConsent } from "../alerts/api";
 import { CheckboxField, RadioGroupField, SelectField, TextField } from "../forms/fields";
 import { maskCount } from "../forms/masks";
 import { MultiStepForm, type StepApi } from "./MultiStepForm";
@@ -153,17 +154,35 @@ function AlertStep({ step, api }: { step: number; api: StepApi<AlertValues> }) {
   }
 }
 
-/** CASL express consent: an unticked box, its sentence naming who sends the e-mails (kept with the lead). */
+/**
+ * CASL express consent: an unticked box, its sentence naming who sends the e-mails (kept with the
+ * lead). With alerts on (issue 32) the sentence is the alerts' own (purpose, who asks, their
+ * contact, withdrawable), the words the server records with the lead and the alert it creates.
+ */
 function ConsentField({ api }: { api: StepApi<AlertValues> }) {
   const { t } = useTranslation();
-  const { siteName } = useSite();
+  const site = useSite();
+  const { siteName } = site;
+  const [alertsConsent, setAlertsConsent] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    void fetchAlertConsent({ micrositeId: site.micrositeId, siteKey: site.siteKey, locale: site.locale }).then(
+      (text) => {
+        if (live) setAlertsConsent(text);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [site.micrositeId, site.siteKey, site.locale]);
   return (
     <CheckboxField
       id={`${api.uid}-consent_email`}
       name="consent_email"
       className="multistep__consent"
       label={
-        siteName ? t("multi-step-form.alert.consent", { site: siteName }) : t("multi-step-form.alert.consent-unnamed")
+        alertsConsent ??
+        (siteName ? t("multi-step-form.alert.consent", { site: siteName }) : t("multi-step-form.alert.consent-unnamed"))
       }
       checked={api.values.consent_email}
       onChange={(checked) => api.set("consent_email", checked)}

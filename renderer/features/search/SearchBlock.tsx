@@ -13,6 +13,9 @@ import { withMinimumDisplay } from "../../lib/minimum-display";
 import { useSite } from "../../lib/site";
 import { useHeadingTag } from "../../ui/heading-shift";
 import { withVariant } from "../../ui/SmartLink";
+import { fetchAlertConsent } from "../alerts/api";
+import { LazyAlertDialog } from "../alerts/LazyAlertDialog";
+import { savedSearchFrom } from "../alerts/saved-search";
 import { type Listing, type Marker, type Municipality, type SearchApiSite, searchApi } from "./api";
 import { FilterForm } from "./FilterForm";
 import {
@@ -92,6 +95,10 @@ export function SearchBlock({
     served && served.price_increments.length > 1 ? served.price_increments : priceIncrements(),
   );
   const [overlayCount, setOverlayCount] = useState<number | undefined>();
+  // Saved-search alerts (issue 32): offered once the service says they are on for this site,
+  // with the consent sentence the dialog shows (and the server records).
+  const [alertConsent, setAlertConsent] = useState<string | undefined>();
+  const [alertOpen, setAlertOpen] = useState(false);
   const root = useRef<HTMLElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const mapBox = useRef<HTMLDivElement>(null);
@@ -162,6 +169,17 @@ export function SearchBlock({
   }, [visible, site, served]);
 
   // The map starts only once the layout shows its box (phones show it in map mode only):
+  useEffect(() => {
+    if (!visible) return;
+    let live = true;
+    void fetchAlertConsent(site).then((consent) => {
+      if (live) setAlertConsent(consent);
+    });
+    return () => {
+      live = false;
+    };
+  }, [visible, site]);
+
   // Leaflet in a hidden box reports the bounds of a point, and the list loaded inside them
   // was empty. Until then the list loads without bounds. Once started, the map stays.
   const [mapShown, setMapShown] = useState(false);
@@ -423,6 +441,10 @@ export function SearchBlock({
     [listing, grouped, locale, Count, t],
   );
 
+  // What "Créer une alerte" saves: the filters and the map's area when the list was filtered by
+  // it (what the visitor saw); none for a search of sold listings.
+  const alertSearch = savedSearchFrom(filters, showMap ? view?.bounds : undefined);
+
   return (
     <section
       ref={root}
@@ -478,6 +500,17 @@ export function SearchBlock({
         >
           {t("search.more-filters", { count: activeFilterCount(filters, ["mun"]) })}
         </button>
+        {alertConsent && alertSearch ? (
+          <button type="button" className="btn btn-secondary search-bar__alert" onClick={() => setAlertOpen(true)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm-2 16a2 2 0 0 0 4 0z"
+                fill="currentColor"
+              />
+            </svg>
+            {t("search.create-alert")}
+          </button>
+        ) : null}
         <label className="search-bar__sort">
           <span>{t("search.sort.label")}</span>
           <select value={order} onChange={(e) => setOrder(e.target.value as Order)}>
@@ -563,6 +596,16 @@ export function SearchBlock({
           </div>
         ) : null}
       </div>
+      {alertConsent && alertSearch ? (
+        <LazyAlertDialog
+          isOpen={alertOpen}
+          onOpenChange={setAlertOpen}
+          consent={alertConsent}
+          page={typeof window === "undefined" ? `/${locale}` : window.location.pathname}
+          search={alertSearch}
+          cityName={(code) => municipalities.find((m) => m.MUN_CODE === code)?.DESCRIPTION}
+        />
+      ) : null}
       {formId ? (
         <FilterForm
           id={formId}

@@ -73,6 +73,135 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
+    // Issue 32 (saved-search alerts): subscriptions with their consent proof (CASL: the words and
+    // their version, language, page, times of consent, confirmation and withdrawal, the address
+    // as a keyed hash like the leads'), the links' tokens (hashed), the matches of listing events
+    // (one per subscription and event), the outbox of alert e-mails (leased like the leads'), the
+    // matcher's cursor over listing_events (claimed with a lease) and the suppression list.
+    version: 150,
+    name: "alert_subscriptions",
+    up: async (trx, dialect) => {
+      const { json, ms, instant } = dialect.types;
+      await trx.schema
+        .createTable("alert_subscriptions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("email_key", "text", (c) => c.notNull())
+        .addColumn("locale", "text", (c) => c.notNull())
+        .addColumn("search", json, (c) => c.notNull())
+        .addColumn("page", "text", (c) => c.notNull())
+        .addColumn("origin", "text")
+        .addColumn("frequency", "text", (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("paused_reason", "text")
+        .addColumn("consent_text", "text", (c) => c.notNull())
+        .addColumn("consent_version", "text", (c) => c.notNull())
+        .addColumn("consent_locale", "text", (c) => c.notNull())
+        .addColumn("consent_page", "text", (c) => c.notNull())
+        .addColumn("consent_source", "text", (c) => c.notNull())
+        .addColumn("ip_hash", "text")
+        .addColumn("created_at", instant, (c) => c.notNull())
+        .addColumn("confirmed_at", instant)
+        .addColumn("withdrawn_at", instant)
+        .addColumn("updated_at", instant, (c) => c.notNull())
+        .addColumn("from_seq", "integer")
+        .addColumn("next_digest_ms", ms)
+        .addColumn("last_sent_at", instant)
+        .addColumn("sent", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("last_match_ms", ms)
+        .addColumn("bounces", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await trx.schema
+        .createIndex("alert_subscriptions_site")
+        .on("alert_subscriptions")
+        .columns(["site_id", "created_at"])
+        .execute();
+      await trx.schema
+        .createIndex("alert_subscriptions_email")
+        .on("alert_subscriptions")
+        .columns(["site_id", "email_key"])
+        .execute();
+      await trx.schema
+        .createIndex("alert_subscriptions_due")
+        .on("alert_subscriptions")
+        .columns(["state", "next_digest_ms"])
+        .execute();
+      await trx.schema
+        .createTable("alert_tokens")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("subscription_id", "text", (c) =>
+          c.notNull().references("alert_subscriptions.id").onDelete("cascade"),
+        )
+        .addColumn("created_at", instant, (c) => c.notNull())
+        .execute();
+      await trx.schema.createIndex("alert_tokens_subscription").on("alert_tokens").column("subscription_id").execute();
+      await trx.schema
+        .createTable("alert_matches")
+        .addColumn("subscription_id", "text", (c) =>
+          c.notNull().references("alert_subscriptions.id").onDelete("cascade"),
+        )
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("uls", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("data", json, (c) => c.notNull())
+        .addColumn("created_ms", ms, (c) => c.notNull())
+        .addColumn("message_id", "text")
+        .addPrimaryKeyConstraint("alert_matches_pk", ["subscription_id", "seq"])
+        .execute();
+      await trx.schema
+        .createIndex("alert_matches_open")
+        .on("alert_matches")
+        .columns(["message_id", "created_ms"])
+        .execute();
+      await trx.schema
+        .createTable("alert_messages")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("subscription_id", "text", (c) =>
+          c.notNull().references("alert_subscriptions.id").onDelete("cascade"),
+        )
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("payload", json, (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_ms", ms, (c) => c.notNull())
+        .addColumn("lease_owner", "text")
+        .addColumn("lease_until_ms", ms)
+        .addColumn("last_error", "text")
+        .addColumn("sent_at", instant)
+        .addColumn("created_at", instant, (c) => c.notNull())
+        .execute();
+      await trx.schema
+        .createIndex("alert_messages_due")
+        .on("alert_messages")
+        .columns(["state", "next_attempt_ms"])
+        .execute();
+      await trx.schema
+        .createIndex("alert_messages_subscription")
+        .on("alert_messages")
+        .column("subscription_id")
+        .execute();
+      await trx.schema
+        .createTable("alert_cursor")
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("lease_owner", "text")
+        .addColumn("lease_until_ms", ms)
+        .execute();
+      // -1: not started. The matcher's first claim starts it at the last listing event (events
+      // recorded before alerts existed are nobody's news; listing_events is migration 311).
+      await trx.insertInto("alert_cursor").values({ name: "events", seq: -1 }).execute();
+      await trx.schema
+        .createTable("alert_suppressions")
+        .addColumn("site_id", "text", (c) => c.notNull())
+        .addColumn("email_key", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("at", instant, (c) => c.notNull())
+        .addPrimaryKeyConstraint("alert_suppressions_pk", ["site_id", "email_key"])
+        .execute();
+    },
+  },
+  {
     // Issue 31 (listing feeds): the search index takes a batch of changes without being rebuilt.
     // Every listing write records the ids it touched under the listings version it made; a
     // process's index at an older version reads those rows and merges them in. The log is kept

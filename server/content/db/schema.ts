@@ -255,6 +255,75 @@ export interface LeadDeliveriesTable {
   delivered_at: Instant | null;
   created_at: Instant;
 }
+export interface AlertSubscriptionsTable {
+  id: string;
+  site_id: string;
+  email: string;
+  email_key: string;
+  locale: string;
+  search: Json;
+  page: string;
+  origin: string | null;
+  frequency: string;
+  state: string;
+  paused_reason: string | null;
+  consent_text: string;
+  consent_version: string;
+  consent_locale: string;
+  consent_page: string;
+  consent_source: string;
+  ip_hash: string | null;
+  created_at: Instant;
+  confirmed_at: Instant | null;
+  withdrawn_at: Instant | null;
+  updated_at: Instant;
+  from_seq: number | null;
+  next_digest_ms: number | null;
+  last_sent_at: Instant | null;
+  sent: Generated<number>;
+  last_match_ms: number | null;
+  bounces: Generated<number>;
+}
+export interface AlertTokensTable {
+  token_hash: string;
+  subscription_id: string;
+  created_at: Instant;
+}
+export interface AlertMatchesTable {
+  subscription_id: string;
+  seq: number;
+  uls: string;
+  kind: string;
+  data: Json;
+  created_ms: number;
+  message_id: string | null;
+}
+export interface AlertMessagesTable {
+  id: string;
+  subscription_id: string;
+  kind: string;
+  payload: Json;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_ms: number;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  last_error: string | null;
+  sent_at: Instant | null;
+  created_at: Instant;
+}
+export interface AlertCursorTable {
+  name: string;
+  seq: number;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+}
+export interface AlertSuppressionsTable {
+  site_id: string;
+  email_key: string;
+  reason: string;
+  at: Instant;
+}
 export interface RateLimitBucketsTable {
   key: string;
   tokens: number;
@@ -437,6 +506,12 @@ export interface Database {
   submissions: SubmissionsTable;
   submission_settings: KeyValueTable;
   lead_deliveries: LeadDeliveriesTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  alert_tokens: AlertTokensTable;
+  alert_matches: AlertMatchesTable;
+  alert_messages: AlertMessagesTable;
+  alert_cursor: AlertCursorTable;
+  alert_suppressions: AlertSuppressionsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   captcha_replays: CaptchaReplaysTable;
   app_secrets: { name: string; value: string };

@@ -15,24 +15,71 @@
  * GET /submissions/:site_id (content client, a signed-in editor or a read token): the stored submissions, newest first.
  */
 import { z } from "zod";
-import { type ContactPayload, contactPayloadSchema } from "../../../schema/api";
+import { ALERT_CONSENT_VERSION, compactSearch, type SavedSearch } from "../../../schema/alerts";
+import { type ContactPayload, contactPayloadSchema, PROPERTY_TYPES } from "../../../schema/api";
+import { alertConsentText, alertSenderOf } from "../../alerts/sender";
+import { alertsEnabled } from "../../alerts/worker";
+import type { Config } from "../../config";
 import { consentText } from "../../leads/messages";
 import { requireEditor } from "../auth";
 import { AltchaVerifier } from "../captcha";
 import { HttpError, json, queryObject, readBody } from "../http";
 import { clientIp } from "../rate-limit";
-import type { Route } from "../service";
+import type { Route, RouteContext } from "../service";
+import { AlertLimitError } from "../stores/alerts";
 import type { SiteRecord } from "../stores/content";
 import type { LeadConsent } from "../stores/submissions";
 
 export const MAX_CONTACT_BYTES = 64 * 1024;
+/** The search page of each language: an alert form's alert replays its criteria there ("see all"). */
+const SEARCH_PAGES = { fr: "/fr/proprietes", en: "/en/properties" } as const;
+
+/** Where links of alert e-mails point: PUBLIC_ORIGIN, else the origin the visitor used when it is one of the site's. */
+export function originOf(config: Config, request: Request, site: SiteRecord): string | null {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN.replace(/\/$/, "");
+  const url = new URL(request.url);
+  return site.domains.includes(url.hostname) ? url.origin : null;
+}
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 const KNOWN_CODES = new Set(["required", "format", "markup-not-allowed", "too-long"]);
 
-/** The consent a form type records with its lead (CASL express consent to e-mails). */
-function consentOf(payload: ContactPayload, site: SiteRecord, at: Date): LeadConsent | null {
+/**
+ * The consent a form type records with its lead (CASL express consent to e-mails): with alerts on,
+ * the alerts' sentence the form showed (issue 32), else the form's own.
+ */
+function consentOf(payload: ContactPayload, site: SiteRecord, at: Date, alertsText?: string): LeadConsent | null {
   if (payload.form_type !== "property_alert") return null;
-  return { email: { given_at: at.toISOString(), text: consentText(payload.locale, site.name) } };
+  return { email: { given_at: at.toISOString(), text: alertsText ?? consentText(payload.locale, site.name) } };
+}
+
+/** The alert form's criteria as a saved search (cities by name, one type, the budget, rooms). */
+async function searchOfAlertForm(
+  payload: Extract<ContactPayload, { form_type: "property_alert" }>,
+  storage: RouteContext["storage"],
+): Promise<SavedSearch> {
+  const names = new Set(
+    payload.municipality
+      .split(",")
+      .map((n) => n.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const mun = names.size
+    ? (await storage.listings.municipalities())
+        .filter((m) => names.has(m.DESCRIPTION.toLowerCase()))
+        .map((m) => m.MUN_CODE)
+    : [];
+  const type = (PROPERTY_TYPES as readonly string[]).includes(payload.property_type)
+    ? [payload.property_type as SavedSearch["type"] & string]
+    : [];
+  return compactSearch({
+    mun,
+    type: type as SavedSearch["type"],
+    price_min: payload.budget_min || undefined,
+    price_max: Number.isFinite(payload.budget_max) ? payload.budget_max : undefined,
+    bedrooms: payload.nb_bedrooms || undefined,
+    bathrooms: payload.nb_bathrooms || undefined,
+    forSaleForRent: "buy",
+  });
 }
 
 /** Field errors by field name, as short codes: required, format, markup-not-allowed, too-long, invalid. */
@@ -74,7 +121,8 @@ export const contactRoutes: Route[] = [
     pattern: "/contact",
     clients: ["protected"],
     maxBody: MAX_CONTACT_BYTES,
-    handler: async ({ request, storage, forms, site, maxBody }) => {
+    handler: async (ctx) => {
+      const { request, storage, forms, site, maxBody, config } = ctx;
       if (!site) throw new HttpError(401, "Missing or invalid site key");
       const ip = clientIp(request);
       const limit = await forms.contactLimiter.take(ip);
@@ -134,6 +182,15 @@ export const contactRoutes: Route[] = [
         throw new HttpError(403, "captcha verification failed", { recaptcha_response: verdict.reason });
       }
 
+      // With alerts on, the alert form's express consent also makes an alert (issue 32), pending
+      // until its owner confirms it from the e-mail (double opt-in), in the words the form showed.
+      const alertOrigin =
+        payload.form_type === "property_alert" && alertsEnabled(config) ? originOf(config, request, site) : undefined;
+      const sender =
+        payload.form_type === "property_alert" && alertsEnabled(config)
+          ? alertSenderOf(site, payload.locale, alertOrigin ?? undefined)
+          : undefined;
+      const alertsText = sender ? alertConsentText(payload.locale, sender) : undefined;
       const id = await storage.submissions.insert({
         site_id: site.site_id,
         type: payload.form_type,
@@ -142,10 +199,43 @@ export const contactRoutes: Route[] = [
         recipient_slug: payload.form_type === "contact_form" ? (payload.recipient_slug ?? null) : null,
         payload: { ...storedPayload(payload), ...listing },
         ip: ip === "unknown" ? null : ip,
-        consent: consentOf(payload, site, new Date()),
+        consent: consentOf(payload, site, new Date(), alertsText),
         deliveries: forms.delivery.channels,
       });
       forms.delivery.stored();
+      if (alertsText && payload.form_type === "property_alert") {
+        try {
+          const alert = await storage.alerts.subscribe(
+            {
+              site_id: site.site_id,
+              email: payload.email,
+              locale: payload.locale,
+              search: await searchOfAlertForm(payload, storage),
+              page: SEARCH_PAGES[payload.locale],
+              origin: alertOrigin ?? null,
+              frequency: "instant",
+              consent: {
+                text: alertsText,
+                version: ALERT_CONSENT_VERSION,
+                page: SEARCH_PAGES[payload.locale],
+                source: "alert_form",
+              },
+              ip: ip === "unknown" ? null : ip,
+            },
+            new Date(),
+          );
+          await ctx.audit({
+            action: "alert.subscribed",
+            outcome: "success",
+            target: `${site.site_id}/${alert.id}`,
+            details: { site_id: site.site_id, lead_id: id },
+          });
+          forms.alerts.changed();
+        } catch (error) {
+          // Too many alerts waiting for this address: the lead stands, no other alert is made.
+          if (!(error instanceof AlertLimitError)) throw error;
+        }
+      }
       return json({ status: "success", id });
     },
   },

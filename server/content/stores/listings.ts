@@ -776,6 +776,15 @@ export class ListingsStore {
     await trx.updateTable("revisions").set({ n }).where("name", "=", "listings_log_floor").execute();
   }
 
+  /** The number of the last listing change event (0: none yet). */
+  async lastEventSeq(): Promise<number> {
+    const row = await this.db
+      .selectFrom("listing_events")
+      .select((eb) => eb.fn.max("seq").as("seq"))
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
   /**
    * Listing change events after `afterSeq`, oldest first (the saved-search alerts read them in
    * pages; `seq` is in commit order).
@@ -941,6 +950,31 @@ export class ListingsStore {
       .where("l.uls", "=", uls)
       .executeTakeFirst();
     return row ? (JSON.parse(row.doc) as ListingRecord) : undefined;
+  }
+
+  /**
+   * The records of several listings at once, on the market or taken off it (sold, removed): what
+   * the saved-search alerts match a batch of change events against.
+   */
+  async records(uls: readonly string[]): Promise<Map<string, { listing: ListingRecord; off: boolean }>> {
+    const out = new Map<string, { listing: ListingRecord; off: boolean }>();
+    const unique = [...new Set(uls)];
+    for (const part of chunks(unique, 500)) {
+      const gone = await this.db
+        .selectFrom("removed_listings")
+        .select(["uls", "doc"])
+        .where("uls", "in", part)
+        .execute();
+      for (const r of gone) out.set(r.uls, { listing: JSON.parse(r.doc) as ListingRecord, off: true });
+      const rows = await this.db
+        .selectFrom("listings as l")
+        .innerJoin("listing_docs as d", "d.id", "l.id")
+        .select(["l.uls", "d.doc"])
+        .where("l.uls", "in", part)
+        .execute();
+      for (const r of rows) out.set(r.uls, { listing: JSON.parse(r.doc) as ListingRecord, off: false });
+    }
+    return out;
   }
 
   /** Takes a listing off the market: it leaves every search, and `removed` keeps its last version. False if unknown. */
