@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { textBlock1, textBlock2 } from "../schema/blocks/text";
 import {
   CANVAS_MIN,
-  PALETTE_COLLAPSED_WIDTH,
+  COLLAPSED_WIDTH,
   PALETTE_WIDTH,
   PANEL_DEFAULT,
   PANEL_MIN,
@@ -622,7 +622,7 @@ test("studio: previews at their real width scaled to the canvas column; the pale
   await expect(search).toBeHidden();
   await expect
     .poll(async () => Math.round((await main.boundingBox())!.width - mainBefore))
-    .toBe(PALETTE_WIDTH - PALETTE_COLLAPSED_WIDTH);
+    .toBe(PALETTE_WIDTH - COLLAPSED_WIDTH);
   await expectNoAxeViolations(page, { include: [".studio-palette-column", ".studio-separator"] });
   await page.reload();
   await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 15_000 });

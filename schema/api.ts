@@ -6,7 +6,6 @@ import { z } from "zod";
 import { localeSchema, MAX_INT32 } from "./common";
 import { EMAIL_PATTERN } from "./forms";
 import { LISTING_FEATURES } from "./listing";
-import { pageDataSchema } from "./page";
 import type { PreviewInfo } from "./preview";
 
 // ---- pages -------------------------------------------------------------------
@@ -16,8 +15,6 @@ export const pageRequestSchema = z.object({
   query: z.record(z.string(), z.string()).optional(),
   production: z.boolean().optional(),
 });
-export type PageRequest = z.infer<typeof pageRequestSchema>;
-export const pageAnswerSchema = pageDataSchema;
 
 export const firstLoadRequestSchema = z.object({ domain_name: z.string().min(1) });
 
@@ -141,7 +138,6 @@ export const propertyTooltipSchema = z.object({
   type: propertyTypeSchema,
   url: localizedText,
 });
-export type PropertyTooltip = z.infer<typeof propertyTooltipSchema>;
 
 export const listingDetailsSchema = z.object({
   year_built: z.number().int().min(1600).max(2100).nullable(),
@@ -162,7 +158,6 @@ export const brokerCardSchema = z.object({
   phone_display: z.string().min(1),
   photo: z.object({ url: z.string(), alt: localizedText }).optional(),
 });
-export type BrokerCard = z.infer<typeof brokerCardSchema>;
 
 /** Answer of `GET /property/:uls`: the full listing, for its own page. */
 export const propertyDetailAnswerSchema = propertyListingSchema.extend({
@@ -269,7 +264,6 @@ export const propertiesMapAnswerSchema = z.object({
 export const propertiesPageAnswerSchema = z.object({
   data: z.object({ total: z.number().int().nonnegative(), propertiesListing: z.array(propertyListingSchema) }),
 });
-export const tooltipAnswerSchema = propertyTooltipSchema;
 export const municipalitiesAnswerSchema = z.object({ municipalities: z.array(municipalitySchema) });
 export const searchFiltersAnswerSchema = z.object({
   municipalities: z.array(municipalitySchema),
@@ -361,7 +355,6 @@ export const articleSitemapAnswerSchema = z.object({ data: z.array(articleSitema
 
 // ---- contact (form-data) -----------------------------------------------------------
 
-export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 export const RECIPIENT_TYPES = ["broker", "administrative_team", "executive_team", "team", "office", "agency"] as const;
 
 /** Email rule (site.md §5): text, an at sign, text, a dot, text; shared with the browser's rules (schema/forms.ts). */
@@ -478,18 +471,6 @@ export const contactPayloadSchema = z.discriminatedUnion("form_type", [
   visitRequestPayloadSchema,
 ]);
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;
-
-export const contactAnswerSchema = z.union([
-  z.object({ status: z.literal("success"), id: z.string() }),
-  z.object({ status: z.literal("error"), errors: z.record(z.string(), z.string()) }),
-]);
-
-/** Every error answer of the content service. */
-export const errorAnswerSchema = z.object({
-  status: z.literal("error"),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
 
 /** What a preview link shows besides the page (issue 33; schema/preview.ts). */
 export const previewInfoSchema = z.object({

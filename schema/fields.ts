@@ -92,7 +92,6 @@ export const iconSchema = z.object({
   align: labelledEnum(["left", "right"], SIDE_LABELS).optional(),
   font_weight: labelledEnum(["light", "regular", "solid"], ICON_WEIGHT_LABELS).optional(),
 });
-export type Icon = z.infer<typeof iconSchema>;
 
 export const linkActionSchema = z.object({
   action_type: z.string().min(1),

@@ -5,6 +5,10 @@
  * `contactPayloadSchema`) shows its own fields after the common ones, labelled from
  * `leads.fields.<name>` in locales/leads (the raw name until a label is added).
  */
+import { intlLocale } from "./locales";
+
+/** The forms whose posts are leads (schema/api.ts `contactPayloadSchema`'s `form_type`). */
+export const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -88,7 +92,6 @@ const VALUE_GROUPS: Record<string, string> = {
   consent_email: "yes_no",
 };
 
-const intlLocale = (locale: string) => (locale === "en" ? "en-CA" : "fr-CA");
 /** Leads are Québec's: dates read in its time zone, whatever the server's. */
 export const LEAD_TIME_ZONE = "America/Toronto";
 

@@ -13,9 +13,12 @@ export function otherLocale(locale: Locale): Locale {
 export function metaLocale(locale: Locale): string {
   return `${locale}_CA`;
 }
-/** Canadian BCP 47 locale used for number, date and currency formatting. */
-export function intlLocale(locale: Locale): "fr-CA" | "en-CA" {
-  return locale === "fr" ? "fr-CA" : "en-CA";
+/**
+ * Canadian BCP 47 locale used for number, date and currency formatting (and react-aria's).
+ * Takes any string because stored records (a lead's locale) are not typed: all but English read in French.
+ */
+export function intlLocale(locale: string): "fr-CA" | "en-CA" {
+  return locale === "en" ? "en-CA" : "fr-CA";
 }
 
 export const VARIANT_COLORS = [

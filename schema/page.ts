@@ -21,7 +21,6 @@ export const seoEntrySchema = z.object({
   og_url: z.string().optional(),
   og_image: ogImageSchema.optional(),
 });
-export type SeoEntry = z.infer<typeof seoEntrySchema>;
 
 export const seoSchema = z.object({
   global: localized(seoEntrySchema).optional(),
@@ -30,10 +29,8 @@ export const seoSchema = z.object({
   canonical_url: localized(z.string()).optional(),
   robots_index_rule: z.string().default("index, follow"),
 });
-export type Seo = z.infer<typeof seoSchema>;
 
 export const alternatePathSchema = z.object({ locale: localeSchema, path: z.string().startsWith("/") });
-export type AlternatePath = z.infer<typeof alternatePathSchema>;
 
 export const variantSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),

@@ -25,8 +25,6 @@ const targetSchema = z
   .max(1000, "too-long")
   .regex(/^(\/(fr|en)(\/[^\s]*)?|https?:\/\/[^\s/]+\.[^\s]+)$/, "target");
 
-export const REDIRECT_STATUSES = [301, 302, 410] as const;
-
 export const redirectInputSchema = z
   .object({
     from: sitePathSchema,
@@ -43,7 +41,6 @@ export const redirectInputSchema = z
     }
     return { ...r, to: to.data };
   });
-export type RedirectInput = z.output<typeof redirectInputSchema>;
 
 export const variantInputSchema = z.object({ name: text(80), color: z.enum(VARIANT_COLORS, "choice") }).strict();
 

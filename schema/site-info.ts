@@ -87,7 +87,6 @@ export const siteInfoSchema = z
   })
   .strict();
 export type SiteInfo = z.output<typeof siteInfoSchema>;
-export type SiteInfoInput = z.input<typeof siteInfoSchema>;
 
 /** The fields of header and footer blocks that the site's information writes (the studio shows them locked). */
 const HEADER_FIELDS = ["logo_image_light", "logo_image_dark", "cta_sms"] as const;

@@ -1,10 +1,9 @@
 /** Theme settings (blocks.md §3 Theme): colour schemes, presets, radii, accent palette and greys. */
 import { z } from "zod";
-import { COLOR_SCHEMES, THEME_PRESETS } from "./theme-values";
+import { THEME_PRESETS } from "./theme-values";
 
 export * from "./theme-values";
 
-export const colorSchemeSchema = z.enum(COLOR_SCHEMES);
 export const themePresetSchema = z.enum(THEME_PRESETS);
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Expected a colour like #1a2b3c");

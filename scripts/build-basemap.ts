@@ -20,7 +20,6 @@ import path from "node:path";
 import { clipPolygon, clipPolyline } from "lineclip";
 import * as topojson from "topojson-client";
 import { presimplify, simplify } from "topojson-simplify";
-import type { GeometryCollection } from "topojson-specification";
 import {
   BASEMAP_FORMAT,
   BASEMAP_VERSION,
@@ -64,6 +63,7 @@ const REGION_NAMES: Record<string, [string, string]> = {
 type Position = [number, number];
 
 type SourceTopology = Parameters<typeof presimplify>[0];
+type GeometryCollection = Extract<SourceTopology["objects"][string], { type: "GeometryCollection" }>;
 
 function readTopology(): SourceTopology {
   const require = createRequire(import.meta.url);

@@ -1,8 +1,8 @@
 /**
- * The architecture's boundaries and dead code, from the sources (no build): dependency-cruiser
+ * The architecture's boundaries, from the sources (no build): dependency-cruiser
  * with .dependency-cruiser.cjs (schema imports nothing of the app; the renderer never imports the
- * server, and the studio only on demand; the studio never imports the server; no import cycle),
- * and knip with knip.json (files, exports and dependencies nobody uses). tests/boundary.test.ts
+ * server, and the studio only on demand; the studio never imports the server; no import cycle).
+ * Dead code is knip's, in `npm run lint`. tests/boundary.test.ts
  * keeps the list of what the server may import from the renderer.
  */
 import { execFile } from "node:child_process";

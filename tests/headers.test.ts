@@ -109,6 +109,10 @@ describe("header menu logic", () => {
     expect(localeSwitch("fr", { fr: "/fr/a-propos", en: "/en/about" })).toEqual({ locale: "en", href: "/en/about" });
     expect(localeSwitch("en", {})).toEqual({ locale: "fr", href: "/fr" });
     expect(localeSwitch("fr", { en: "/en/about" }, "v1").href).toBe("/en/about?variant=v1");
+    // Only a path of the target locale: never another host, nor the same locale's page.
+    expect(localeSwitch("fr", { en: "//evil.example" }).href).toBe("/en");
+    expect(localeSwitch("fr", { en: "https://evil.example/en" }).href).toBe("/en");
+    expect(localeSwitch("en", { fr: "/en/about" }).href).toBe("/fr");
     expect(homePath("en")).toBe("/en");
     expect(privacyPolicyPath("fr")).toBe("/fr/politique-confidentialite");
     expect(privacyPolicyPath("en")).toBe("/en/privacy-policy");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   CANVAS_MIN,
+  COLLAPSED_WIDTH,
   clampPanelWidth,
   DEFAULT_LAYOUT,
-  PALETTE_COLLAPSED_WIDTH,
   PALETTE_WIDTH,
   PANEL_DEFAULT,
   PANEL_MIN,
@@ -78,7 +78,7 @@ describe("studio layout: stored value", () => {
 describe("studio layout: panel width", () => {
   it("leaves the canvas its minimum and grows when the palette is collapsed", () => {
     expect(panelMaxWidth(1280, false)).toBe(1280 - PALETTE_WIDTH - SEPARATOR_WIDTH - CANVAS_MIN);
-    expect(panelMaxWidth(1280, true)).toBe(1280 - PALETTE_COLLAPSED_WIDTH - SEPARATOR_WIDTH - CANVAS_MIN);
+    expect(panelMaxWidth(1280, true)).toBe(1280 - COLLAPSED_WIDTH - SEPARATOR_WIDTH - CANVAS_MIN);
     expect(panelMaxWidth(1280, true)).toBeGreaterThan(panelMaxWidth(1280, false));
   });
 

@@ -2,8 +2,8 @@
  * Scripts that vary by locale (site.md §2: "a full page reload is forced when scripts that vary
  * by locale were injected"): a registry filled by the code that injects them (the captcha:
  * reCAPTCHA's script carries `hl`, the ALTCHA widget is made in one language), since a
- * client-side switch would leave them speaking the first language. Apart from locale-switch.ts
- * so that pages importing only `otherLocale` (a blog post) do not carry it.
+ * client-side switch would leave them speaking the first language. The header's and the phone
+ * panel's language links (`a[data-locale-switch]`) follow it.
  */
 
 declare global {
@@ -90,11 +90,4 @@ export function localeSwitchMode(
     return "browser";
   }
   return switchNeedsReload(scripts) ? "reload" : "router";
-}
-
-/** For a router `<Link>` to the other locale: turns the click into a full page load when needed. */
-export function followLocaleSwitch(event: ClickLike & { preventDefault(): void }, href: string): void {
-  if (localeSwitchMode(event, localeScripts()) !== "reload") return;
-  event.preventDefault();
-  window.location.assign(href);
 }

@@ -4,8 +4,6 @@
  * "reload" (load the target with a full page load). Veto wins over reload
  * (route-change-decide.ts).
  */
-import { useEffect, useRef } from "react";
-
 export type RouteChangeDecision = "veto" | "reload" | undefined;
 
 export interface RouteChange {
@@ -43,13 +41,4 @@ export function subscribeBeforeRouteChange(onChange: () => void): () => void {
 
 export function hasBeforeRouteChangeCallbacks(): boolean {
   return callbacks.size > 0;
-}
-
-/** Registers `callback` while the component is mounted; the latest callback is always used. */
-export function useBeforeRouteChange(callback: BeforeRouteChange): void {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  useEffect(() => registerBeforeRouteChange((change) => latest.current(change)), []);
 }

@@ -1,5 +1,3 @@
-/** Blog blocks (blocks.md §3 Blog, §4 Blog archive, §9 blog constants). */
-import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
 
@@ -174,4 +172,3 @@ export const blogBlocks = [
   blogGridBlock,
   categoriesSliderBlock,
 ] as const;
-export type BlogPostFields = z.output<typeof blogPostBlock.fields>;

@@ -8,7 +8,7 @@ import { REWARD_LABELS } from "../labels";
 
 import { REWARD_IDENTS } from "../rewards";
 
-export { REWARD_IDENTS, type RewardIdent, rewardImagePath } from "../rewards";
+export { REWARD_IDENTS, rewardImagePath } from "../rewards";
 
 const headingFields = {
   super_title: f.text("super_title").optional(),

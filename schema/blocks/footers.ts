@@ -1,9 +1,3 @@
-/**
- * Footer blocks (blocks.md §2 Footer, §3 Footer): logo by colour scheme, call to
- * action, social icon links, menu columns, powered-by, copyright and legal links.
- * `logo_image_light` is drawn on light schemes, `logo_image_dark` on the dark one.
- */
-import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
 import { iconLinkItemShape, navItemShape } from "./headers";
@@ -151,4 +145,3 @@ export const footerClassicBlock = defineBlock({
 });
 
 export const footerBlocks = [footerClassicBlock] as const;
-export type FooterClassicFields = z.output<typeof footerClassicBlock.fields>;

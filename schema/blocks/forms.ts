@@ -1,5 +1,3 @@
-/** Form blocks (blocks.md §3–5, §9): contact form, property alert, property valuation, mortgage calculator. */
-import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
 import { RECIPIENT_TYPE_CODES } from "../forms";
@@ -138,4 +136,3 @@ export const formBlocks = [
   propertyValuationBlock,
   mortgageCalculatorBlock,
 ] as const;
-export type ContactFormBlock = z.output<typeof contactFormBlock.fields>;

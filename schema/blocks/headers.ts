@@ -318,7 +318,6 @@ export const headerOutOfNormBlock = defineBlock({
 });
 
 export const headerBlocks = [headerClassicBlock, headerMegamenuBlock, headerOutOfNormBlock] as const;
-export type HeaderClassicFields = z.output<typeof headerClassicBlock.fields>;
 export type HeaderMegamenuFields = z.output<typeof headerMegamenuBlock.fields>;
 export type HeaderOutOfNormFields = z.output<typeof headerOutOfNormBlock.fields>;
 export type HeaderParams = z.output<typeof headerClassicBlock.params>;

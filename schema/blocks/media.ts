@@ -1,5 +1,3 @@
-/** Media blocks (blocks.md §2 Other layout blocks: medias carousel, carousel cards; §9 Carousels). */
-import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
 
@@ -159,4 +157,3 @@ export const carouselCardsBlock = defineBlock({
 });
 
 export const mediaBlocks = [mediasCarouselBlock, carouselCardsBlock] as const;
-export type MediasCarouselItem = NonNullable<z.output<typeof mediasCarouselBlock.fields>["items"]>[number];

@@ -161,4 +161,3 @@ export const bankPartnersBlock = defineBlock({
 
 export const partnersBlocks = [partnersBlock, bankPartnersBlock] as const;
 export type PartnerItem = NonNullable<z.output<typeof partnersBlock.fields>["partners_repeater"]>[number];
-export type BankPartner = NonNullable<z.output<typeof bankPartnersBlock.fields>["banks_repeater"]>[number];

@@ -224,5 +224,3 @@ export const propertiesBlocks = [
   soldPropertiesMapBlock,
   heroSearchBarBlock,
 ] as const;
-
-export type SearchPropertiesBlock = z.infer<typeof searchPropertiesBlock.schema>;

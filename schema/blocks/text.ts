@@ -1,5 +1,3 @@
-/** Text blocks (blocks.md §3 Text and layout blocks). */
-import type { z } from "zod";
 import { defineBlock } from "../block";
 import { f } from "../fields";
 import { SIDE_LABELS, TEXT_ALIGN_LABELS } from "../labels";
@@ -820,5 +818,3 @@ export const textBlocks = [
   iconCtaCardsBlock,
   calloutBlock,
 ] as const;
-export type TextBlock1 = z.output<typeof textBlock1.fields>;
-export type TxtImgDoubleBlock1 = z.output<typeof txtImgDoubleBlock1.fields>;

@@ -18,10 +18,3 @@ export async function requireEditor(ctx: Ctx, scope?: "read" | "write"): Promise
   if (!who.scopes.includes(needed)) throw new HttpError(403, `This token lacks the ${needed} scope`);
   return who;
 }
-
-/** A signed-in admin. */
-export async function requireAdmin(ctx: Ctx, scope?: "read" | "write"): Promise<Principal> {
-  const who = await requireEditor(ctx, scope);
-  if (who.editor.role !== "admin") throw new HttpError(403, "Only an admin may do this");
-  return who;
-}

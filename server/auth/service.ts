@@ -374,7 +374,3 @@ export function bearerToken(headers: Headers): string | undefined {
 }
 
 const userAgent = (request: Request) => request.headers.get("user-agent")?.slice(0, 300) ?? null;
-
-export function hasScope(principal: Principal, scope: TokenScope): boolean {
-  return principal.scopes.includes(scope);
-}

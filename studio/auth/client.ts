@@ -125,7 +125,6 @@ export const sessionSchema = z.object({
   user_agent: z.string().nullable(),
   current: z.boolean(),
 });
-export type SessionView = z.infer<typeof sessionSchema>;
 
 export const tokenSchema = z.object({
   id: z.string(),
@@ -136,7 +135,6 @@ export const tokenSchema = z.object({
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
 });
-export type TokenView = z.infer<typeof tokenSchema>;
 
 export const accountSchema = z.object({
   editor: editorSchema,

@@ -63,9 +63,6 @@ import { DEVICES, type Device, effectiveZoom, fitZoom } from "./zoom";
 
 /** The canvas's zoom right now: dnd-kit's transforms are in screen pixels, the canvas's in its own. */
 let canvasZoom = 1;
-export function currentCanvasZoom(): number {
-  return canvasZoom;
-}
 
 const PAYLOAD_KEYS = ["bg_color_primary", "bg_color_secondary", "text_color"] as const;
 const stripped = new WeakMap<Block, Block>();

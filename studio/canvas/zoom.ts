@@ -35,7 +35,3 @@ export function zoomPercent(zoom: number, locale: string): string {
     maximumFractionDigits: 0,
   }).format(zoom);
 }
-
-export function isDevice(value: unknown): value is Device {
-  return typeof value === "string" && Object.hasOwn(DEVICES, value);
-}

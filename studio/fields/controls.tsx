@@ -228,18 +228,6 @@ export function ChoiceSelect(props: {
   );
 }
 
-const HEX6 = /^#[0-9a-fA-F]{6}$/;
-const HEX3 = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])$/;
-
-export function toColourInput(value: unknown): string {
-  if (typeof value !== "string") return "#000000";
-  if (HEX6.test(value)) return value.toLowerCase();
-  const short = HEX3.exec(value);
-  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
-  if (/^#[0-9a-fA-F]{8}$/.test(value)) return value.slice(0, 7).toLowerCase();
-  return "#000000";
-}
-
 function ColourControl({ path, value, onChange, label, field }: ControlProps) {
   const id = useFieldId(path);
   return (

@@ -16,7 +16,3 @@ export function checkLinkUrl(url: unknown): UrlCheck {
   if (/^(mailto|tel|sms):[^\s]+$/i.test(value)) return "ok";
   return "invalid";
 }
-
-export function isExternalUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url);
-}

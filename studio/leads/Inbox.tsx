@@ -41,13 +41,12 @@ import { useTranslation } from "react-i18next";
 import { signInUrl } from "../../renderer/lib/studio-paths";
 import type { Locale } from "../../schema/common";
 import { mailtoHref } from "../../schema/forms";
-import { formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
+import { FORM_TYPES, formatLeadDate, leadFields, leadName } from "../../schema/lead-fields";
 import { StudioApiError, type StudioSiteRef } from "../shell/api";
 import { AlertList } from "./Alerts";
 import { createAlertsApi } from "./alerts-api";
 import { createLeadsApi, type Delivery, type Lead, type LeadPage, type LeadQuery, type LeadsApi } from "./api";
 
-const FORM_TYPES = ["contact_form", "property_alert", "property_valuation", "visit_request"] as const;
 const toasts = new ToastQueue<{ text: string }>({ maxVisibleToasts: 3 });
 const notify = (text: string) => toasts.add({ text }, { timeout: 5000 });
 

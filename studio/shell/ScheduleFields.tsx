@@ -5,7 +5,7 @@
  * typed segment by segment or picked in a calendar, its hours in the studio language's clock,
  * the instant sent as UTC (daylight saving time included).
  */
-import { getLocalTimeZone, now, parseAbsolute, toZoned, type ZonedDateTime } from "@internationalized/date";
+import { getLocalTimeZone, now, type ZonedDateTime } from "@internationalized/date";
 import {
   Button,
   Calendar,
@@ -25,12 +25,8 @@ import {
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../schema/common";
+import { intlLocale } from "../../schema/locales";
 import { Icon } from "./icons";
-
-export const DEFAULT_TIME_ZONE = "America/Toronto";
-
-/** react-aria's locale for the studio's language. */
-export const ariaLocale = (locale: Locale) => (locale === "fr" ? "fr-CA" : "en-CA");
 
 /** The next quarter hour at least an hour from now, in the site's time zone: the dialog's first proposal. */
 export function defaultWhen(timeZone: string, from: ZonedDateTime = now(timeZone)): ZonedDateTime {
@@ -38,12 +34,9 @@ export function defaultWhen(timeZone: string, from: ZonedDateTime = now(timeZone
   return later.add({ minutes: (15 - (later.minute % 15)) % 15 });
 }
 
-/** An instant (ISO) as a date and time of the site's time zone. */
-export const zonedOf = (iso: string, timeZone: string) => toZoned(parseAbsolute(iso, "UTC"), timeZone);
-
 /** "12 déc. 2026, 09 h 00 HNE": when a publish is scheduled, in the site's time zone and the studio's language. */
 export function scheduleText(iso: string, timeZone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(ariaLocale(locale), {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone,
@@ -52,7 +45,7 @@ export function scheduleText(iso: string, timeZone: string, locale: Locale): str
 
 /** The zone's short name at that instant ("HNE", "EDT"), for saying which clock a time is on. */
 export function zoneName(iso: string, timeZone: string, locale: Locale): string {
-  const parts = new Intl.DateTimeFormat(ariaLocale(locale), { timeZone, timeZoneName: "short" }).formatToParts(
+  const parts = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: "short" }).formatToParts(
     new Date(iso),
   );
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
@@ -69,7 +62,7 @@ export function ScheduleFields(props: {
   const min = now(timeZone);
   const local = getLocalTimeZone();
   return (
-    <I18nProvider locale={ariaLocale(locale)}>
+    <I18nProvider locale={intlLocale(locale)}>
       <DatePicker
         className="studio-date-picker"
         value={value}
@@ -94,7 +87,7 @@ export function ScheduleFields(props: {
           {t("studio.schedule.zone", { zone: timeZone.replace(/_/g, " ") })}
           {local !== timeZone && value
             ? ` ${t("studio.schedule.your-time", {
-                time: new Intl.DateTimeFormat(ariaLocale(locale), {
+                time: new Intl.DateTimeFormat(intlLocale(locale), {
                   timeStyle: "short",
                   dateStyle: "medium",
                   timeZone: local,

@@ -26,9 +26,9 @@ import {
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
 import {
+  COLLAPSED_WIDTH,
   clampPanelWidth,
   LAYOUT_KEY,
-  PANEL_COLLAPSED_WIDTH,
   PANEL_DEFAULT,
   PANEL_MIN,
   PANEL_STEP_LARGE,
@@ -171,7 +171,7 @@ export function StudioColumns({
 
   const style = {
     "--studio-palette-column": `${paletteColumnWidth(collapsed)}px`,
-    "--studio-panel-column": `${panelCollapsed ? PANEL_COLLAPSED_WIDTH : width}px`,
+    "--studio-panel-column": `${panelCollapsed ? COLLAPSED_WIDTH : width}px`,
   } as CSSProperties;
 
   return (

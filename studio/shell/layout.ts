@@ -7,9 +7,10 @@ import { z } from "zod";
 
 export const LAYOUT_KEY = "studio:layout";
 
-/** Palette column, open and collapsed to a rail holding its toggle (px). */
+/** Palette column open (px). */
 export const PALETTE_WIDTH = 232;
-export const PALETTE_COLLAPSED_WIDTH = 44;
+/** A collapsed column, the palette's or the edit panel's: a rail holding its toggle (px). */
+export const COLLAPSED_WIDTH = 44;
 /** The separator's own column (px): wide enough that a 24 px target circle around it stays clear of its neighbours (WCAG 2.5.8). */
 export const SEPARATOR_WIDTH = 12;
 /** The canvas never gets narrower than this when the panel grows (px). */
@@ -79,11 +80,8 @@ export function serializeLayout(layout: StudioLayout): string {
 
 /** Width of the palette's column. */
 export function paletteColumnWidth(collapsed: boolean): number {
-  return collapsed ? PALETTE_COLLAPSED_WIDTH : PALETTE_WIDTH;
+  return collapsed ? COLLAPSED_WIDTH : PALETTE_WIDTH;
 }
-
-/** Width of the collapsed edit panel's rail (px), the same as the palette's. */
-export const PANEL_COLLAPSED_WIDTH = PALETTE_COLLAPSED_WIDTH;
 
 /** Widest panel that still leaves the canvas its minimum, in a studio body `bodyWidth` wide; never below PANEL_MIN. */
 export function panelMaxWidth(bodyWidth: number, paletteCollapsed: boolean): number {

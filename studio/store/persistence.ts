@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { syncEditModeCookie } from "../../renderer/lib/edit-mode-cookie";
-import type { Block } from "../../schema/block";
 import { type Draft, parseDraftValue, docOfDraft as rebuild, studioSettingsSchema } from "../../schema/draft";
 import { themeSchema } from "../../schema/theme";
 import type { StudioDoc, StudioSettings } from "./types";
@@ -15,7 +14,6 @@ export const SETTINGS_KEY = "studio:settings";
 export const draftKey = (siteId: string, pageId: string, variantId?: string) =>
   `studio:draft:${siteId}:${pageId}${variantId ? `@${variantId}` : ""}`;
 
-export { draftSchema, studioBlockSchema, studioDocSchema, studioSettingsSchema } from "../../schema/draft";
 export type { Draft };
 
 function storage(): Storage | undefined {
@@ -118,5 +116,3 @@ export function saveEditorSettings(settings: EditorSettings): void {
 export function settingsOf(editor: EditorSettings): StudioSettings {
   return { payloadColorsEnabled: editor.payloadColorsEnabled, globalEditModeActivated: editor.globalEditModeActivated };
 }
-
-export type { Block };

@@ -1,5 +1,5 @@
 /** The studio's document and history types (the draft's are shared with the content service: schema/draft.ts). */
-export type { DocOrigin, DocVariant, HistoryStep, SiteChrome, StudioDoc, StudioSettings } from "../../schema/draft";
+export type { DocOrigin, HistoryStep, StudioDoc, StudioSettings } from "../../schema/draft";
 
 /** The block lists of a document: its content, the site's header and footer, its own footer. */
 export type BlockListKey = "blocks" | "header" | "footer" | "page_footer";

@@ -7,9 +7,6 @@ import { BREAKPOINTS } from "../../lib/breakpoints";
 
 /** Default query parameters of the property search widget; shareUrl is added at run time. */
 export const IFRAME_DEFAULT_QUERY = { model: "v5", pub: "0", desjPub: "0", desjCalc: "0" } as const;
-/** The new model (v5) is limited from this window width, and adds this bottom overlap (px); see embeds.css. */
-export const IFRAME_MAX_WIDTH = 1500;
-export const IFRAME_OVERLAP_BOTTOM = 90;
 
 /** Script padding multiplier: 0.5 below lg, 0.75 below xl, otherwise 1. */
 export function scriptPaddingMultiplier(width: number): number {

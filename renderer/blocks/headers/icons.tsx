@@ -94,9 +94,7 @@ const ICONS: Record<string, ReactNode> = {
   ),
 };
 
-/** Names the icon set knows; unknown names draw a neutral dot. */
-export const ICON_NAMES = /* @__PURE__ */ Object.keys(ICONS);
-
+/** Unknown names draw a neutral dot. */
 export function Icon({ name, size = 20, className }: { name: string; size?: number; className?: string }) {
   const glyph = ICONS[name.replace(/^fa-|-square$|-f$/g, "")] ?? <circle cx="12" cy="12" r="4" fill="currentColor" />;
   return (

@@ -58,14 +58,19 @@ export function homePath(locale: Locale): string {
   return `/${locale}`;
 }
 
-/** The locale switcher's target: the page's alternate path, or the other locale's home. */
+/**
+ * The locale switcher's target: the page's alternate path, or the other locale's home when
+ * there is none or it is not a path of that locale (a `//host` one would leave the site).
+ */
 export function localeSwitch(
   locale: Locale,
   alternatePaths: Partial<Record<Locale, string>>,
   variantId?: string,
 ): { locale: Locale; href: string } {
   const target = otherLocale(locale);
-  return { locale: target, href: withVariant(alternatePaths[target] || homePath(target), variantId) };
+  const path = alternatePaths[target]?.trim();
+  const safe = path?.startsWith(`/${target}`) && !path.startsWith("//") ? path : homePath(target);
+  return { locale: target, href: withVariant(safe, variantId) };
 }
 
 /** While one item is hovered or open, every other item is dimmed. */

@@ -60,8 +60,6 @@ export interface ContactFormProps {
   visit?: { uls: string; message: string };
 }
 
-export { contactWording } from "../../../schema/forms";
-
 /** Translated text of one field error, e.g. `firstname-required`. */
 export function useErrorText(namespace: "contact-form" | "multi-step-form") {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@
  */
 import type { CaptchaSetup } from "./captcha-setup";
 
-export { type CaptchaSetup, captchaSetupOf, isOfflineSiteKey, OFFLINE_SITE_KEY } from "./captcha-setup";
+export { type CaptchaSetup, captchaSetupOf } from "./captcha-setup";
 
 export const NO_SITE_KEY_ERROR = "reCAPTCHA seems not initialised (no site key?)";
 

@@ -50,7 +50,3 @@ export function saveContactDetail(key: string, value: string): void {
     // Storage full or disabled: the form still works, it just forgets.
   }
 }
-
-export function saveContactDetails(details: Partial<ContactDetails>): void {
-  for (const [key, value] of Object.entries(details)) saveContactDetail(key, value ?? "");
-}

@@ -36,8 +36,6 @@ export function formatListedDate(locale: Locale, iso: string): string {
   return format.format(new Date(iso));
 }
 
-export { isSold, PriceLine } from "./price-line";
-
 /** Square feet in the visitor's units, grouped in the locale's way. */
 export function formatArea(locale: Locale, sqft: number, units: "imperial" | "metric"): string {
   return units === "metric" ? formatNumber(locale, Math.round(sqft * SQFT_TO_M2)) : formatNumber(locale, sqft);

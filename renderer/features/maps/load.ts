@@ -9,7 +9,6 @@ export type LeafletApi = typeof import("./leaflet");
 /** SiteMap's circle markers and tooltips (./leaflet-vector.ts). */
 export type LeafletVectorApi = typeof import("./leaflet-vector");
 /** Tile layers (./leaflet-tiles.ts). */
-export type LeafletTilesApi = typeof import("./leaflet-tiles");
 
 const pending = new Map<string, Promise<unknown>>();
 

@@ -23,8 +23,3 @@ export function loadMunicipalities(): Promise<MunicipalityOption[]> {
   });
   return pending;
 }
-
-/** Test hook: forgets the cached list. */
-export function resetMunicipalitiesCache() {
-  pending = undefined;
-}

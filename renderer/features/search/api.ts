@@ -56,7 +56,6 @@ const filtersSchema = z.object({
   property_types: z.array(z.object({ code: z.string(), label: localized })),
   price_increments: z.array(z.number()),
 });
-export type SearchFilterOptions = z.infer<typeof filtersSchema>;
 
 export interface SearchApiSite {
   micrositeId?: string;

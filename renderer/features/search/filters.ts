@@ -7,7 +7,6 @@
 import * as z from "zod/mini";
 
 export const PROPERTY_TYPE_CODES = ["maison", "condo", "prop", "ferme", "chalet", "terrain", "comm"] as const;
-export type PropertyTypeCode = (typeof PROPERTY_TYPE_CODES)[number];
 export const ORDERS = ["newest", "oldest", "price_desc", "price_asc"] as const;
 export type Order = (typeof ORDERS)[number];
 /** Listings per page of the search's list. */

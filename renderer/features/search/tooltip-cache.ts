@@ -47,7 +47,6 @@ export function createTooltipCache() {
     },
   };
 }
-export type TooltipCache = ReturnType<typeof createTooltipCache>;
 
 /** The page's cache: tooltips survive filter changes and remounts. */
 export const tooltipCache = createTooltipCache();

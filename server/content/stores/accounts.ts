@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import type { Db, StoreDialect, Trx } from "../db/dialect";
 
 export type Role = "admin" | "editor";
-export const ROLES: readonly Role[] = ["admin", "editor"];
 
 export interface EditorRecord {
   id: string;

@@ -8,7 +8,6 @@ import type { Db } from "../db/dialect";
 import type { ApiTokensTable } from "../db/schema";
 
 export type TokenScope = "read" | "write";
-export const TOKEN_SCOPES: readonly TokenScope[] = ["read", "write"];
 
 export interface ApiTokenRecord {
   id: string;

@@ -162,7 +162,6 @@ export function pageDocument(page: PageRecord): Omit<PageRecord, "version" | "up
   return doc;
 }
 
-export type { AlternatePath } from "../../../schema/page";
 export const alternatePathsOf = (page: PageRecord) =>
   z.array(alternatePathSchema).parse([
     { locale: "fr", path: page.paths.fr },
