@@ -74,7 +74,6 @@ export const alertSubscribeSchema = z.object({
   consent_text: z.string().min(1).max(2000),
   recaptcha_response: z.string().min(1, "required").max(20_000),
 });
-export type AlertSubscribeBody = z.infer<typeof alertSubscribeSchema>;
 
 /** A visitor's change from the page of their alert (the link in every e-mail): one action at a time. */
 export const alertChangeSchema = z.discriminatedUnion("action", [
