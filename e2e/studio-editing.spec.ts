@@ -21,7 +21,6 @@ import {
   blockButton,
   blockIds,
   dragFromPalette,
-  openDemoPage,
   openMenuItem,
   signIn,
   st,
@@ -81,8 +80,10 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
   // An administrator: the journey edits embedded code, which is theirs to change (issue 27).
   await signIn(page, "admin");
   const ui = studioUi(page);
-  await page.goto("/fr/qa/sections");
-  await openDemoPage(page);
+  // The demo page by its address: the home page (and its lock, which journeys running beside
+  // this one hold) is never opened on the way.
+  await page.goto("/fr/qa/sections?demo");
+  await waitForCanvas(page);
   const initial = await blockIds(page);
   const middle = Math.floor(initial.length / 2);
 
@@ -320,8 +321,10 @@ test("studio: drag a block, title it in both languages, format rich text, edit c
 
 test("studio: an editor sees embedded code read-only, with why, and finds no embed block to add", async ({ page }) => {
   const ui = studioUi(page);
-  await page.goto("/fr/qa/sections");
-  await openDemoPage(page);
+  // The demo page by its address: the home page (and its lock, which journeys running beside
+  // this one hold) is never opened on the way.
+  await page.goto("/fr/qa/sections?demo");
+  await waitForCanvas(page);
   await expect(page.locator('[data-palette-type="text_block_1"]')).toHaveCount(1);
   await expect(page.locator('[data-palette-type="script_embed_block"]')).toHaveCount(0);
   await ui.edit("demo-script-embed-block");
@@ -403,8 +406,10 @@ test("studio: French and English side by side at 1280 px, missing-translation ba
   const ui = studioUi(page);
   const viewport = page.viewportSize()!;
   expect(viewport.width).toBe(1280);
-  await page.goto("/fr/qa/sections");
-  await openDemoPage(page);
+  // The demo page by its address: the home page (and its lock, which journeys running beside
+  // this one hold) is never opened on the way.
+  await page.goto("/fr/qa/sections?demo");
+  await waitForCanvas(page);
   const id = "demo-text-block-1";
   const title = studioBlock(page, id).locator("h2");
   await expect(title).toHaveText(FR.title);
@@ -538,8 +543,10 @@ test("studio: previews at their real width scaled to the canvas column; the pale
   page,
 }) => {
   const viewport = page.viewportSize()!;
-  await page.goto("/fr/qa/sections");
-  await openDemoPage(page);
+  // The demo page by its address: the home page (and its lock, which journeys running beside
+  // this one hold) is never opened on the way.
+  await page.goto("/fr/qa/sections?demo");
+  await waitForCanvas(page);
   const main = page.locator(".studio-main");
   const canvasScroll = page.locator(".studio-canvas-scroll");
   const panel = page.getByRole("complementary", { name: st("fr", "studio.panel.label") });
