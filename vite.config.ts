@@ -59,7 +59,8 @@ function messageParts(): Plugin {
 function zodCopies(): Plugin {
   const MINI = /^zod\/(?:mini|v4-mini|v4\/mini)$/;
   // alerts: the search page's alert consent call loads with it (its dialog, later, is "public").
-  const VIEWS = /[\\/]renderer[\\/](?:features[\\/](?:search|blog)[\\/]|features[\\/]alerts[\\/]api\.ts$|blocks[\\/]embeds[\\/])/;
+  const VIEWS =
+    /[\\/]renderer[\\/](?:features[\\/](?:search|blog)[\\/]|features[\\/]alerts[\\/]api\.ts$|blocks[\\/]embeds[\\/])/;
   const MARK = /\?zod=(views|public)$/;
   return {
     name: "zod-copies",
