@@ -64,6 +64,9 @@ test.describe("mobile panel (phone)", () => {
 
   test("Tab stays inside the open panel, which has focus when it opens", async ({ page }) => {
     await goto(page, "/fr");
+    // Focus into the panel and Tab kept inside are its script's, loaded once the page has loaded
+    // (before, the browser opens the popover and focus stays on the button).
+    await page.waitForLoadState("networkidle");
     const dialog = await openPanel(page);
     await expect(dialog).toBeFocused();
     const stops = await dialog.evaluate(

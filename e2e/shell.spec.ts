@@ -134,6 +134,9 @@ test.describe("shell", () => {
         Object.keys(el).some((key) => key.startsWith("__reactFiber")),
       ),
     );
+    // What the page loads by itself once loaded (the header panel's code) is there: only the
+    // navigation's chunks are missing (a lazy chunk failing on its own reloads the page shown).
+    await page.waitForLoadState("networkidle");
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);

@@ -488,11 +488,9 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
   const burgerRef = useRef<HTMLButtonElement>(null);
   const { locale } = useSite();
   const [panelOpen, setPanelOpen] = useState(false);
-  // The server's button carries `popovertarget` alone (the browser tells its state, and HTML forbids
-  // aria-expanded beside it); once hydrated, aria-expanded follows the panel's toggle.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Hydrated. The server's menu button carries `popovertarget` alone (the browser tells its state,
+  // and HTML forbids aria-expanded beside it); once hydrated, aria-expanded follows the panel.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
@@ -568,7 +566,7 @@ export function Header({ variant, blockId, params, fields, ctx }: HeaderProps) {
             className="hdr-burger"
             aria-label={t("header.open-menu")}
             aria-haspopup="dialog"
-            aria-expanded={hydrated ? panelOpen : undefined}
+            aria-expanded={ready ? panelOpen : undefined}
             aria-controls={`${idBase}-panel`}
             popoverTarget={`${idBase}-panel`}
           >
