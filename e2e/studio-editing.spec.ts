@@ -665,3 +665,39 @@ test("studio: previews at their real width scaled to the canvas column; the pale
   await expect(studioBlock(page, inserted).locator(":scope > .studio-bar [data-action='drag']")).toBeFocused();
   await expect(panel.getByRole("heading", { name, exact: true })).toBeVisible();
 });
+
+test("studio: a pasted frame or handler the published page will not keep is named before publishing (issue 33)", async ({
+  page,
+  consoleErrors,
+}) => {
+  // Chromium reports an inline handler under the page's CSP as soon as DOMPurify's inert
+  // document parses the pasted code (no handler runs: the document has no window).
+  consoleErrors.allow(/Executing inline event handler violates/);
+  await signIn(page, "admin");
+  const ui = studioUi(page);
+  await page.goto("/fr/qa/sections?demo");
+  await waitForCanvas(page);
+  await ui.edit("demo-script-embed-block");
+  // Nothing is removed from the demo's embed: no warning.
+  await expect(ui.panel.locator(".sf-kind-code [role=note]")).toHaveCount(0);
+  await ui.tab("advanced");
+  await ui.pathInput.fill("fields.fr.script_content");
+  await ui.pathValue.fill(
+    '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' +
+      '<iframe src="https://evil.example/login"></iframe><p onclick="steal()">Visite</p>',
+  );
+  await ui.panel.getByRole("button", { name: st("fr", "studio.fields.pathBox.apply") }).click();
+  await ui.tab("content");
+  const warning = ui.panel
+    .getByRole("note")
+    .filter({ hasText: st("fr", "studio.fields.embedRemoved_other", { count: 2 }) });
+  await expect(warning).toBeVisible();
+  // The YouTube player stays (it is allowed): only the other host's frame and the handler are named.
+  await expect(warning.getByRole("listitem")).toHaveText([
+    st("fr", "studio.fields.embedRemovedFrame", { host: "evil.example" }),
+    st("fr", "studio.fields.embedRemovedAttribute", { name: "onclick", tag: "p" }),
+  ]);
+  await expect(warning).toContainText("YouTube, Vimeo, Matterport, Google Maps");
+  await warning.screenshot({ path: test.info().outputPath("embed-warning.png") });
+  await expectNoAxeViolations(page, { include: [".studio-panel"] });
+});

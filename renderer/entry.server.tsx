@@ -68,6 +68,7 @@ export default async function handleRequest(
         studio: isStudioPath(new URL(request.url).pathname),
         assetOrigins: config?.assets ? assetOrigins(config.assets) : [],
         reportOrigin: reportDsn ? new URL(reportDsn).origin : undefined,
+        frameHosts: config?.embedFrameHosts,
       }),
     );
   }

@@ -168,6 +168,7 @@ export function createServices(config: Config, content: ContentService): AppServ
       exposeErrors: config.EXPOSE_ERRORS ?? config.NODE_ENV === "development",
       recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
       assets: assetBasesOf(config),
+      embedFrameHosts: config.EMBED_FRAME_HOSTS,
       errorReporting: config.SENTRY_DSN
         ? { dsn: config.SENTRY_DSN, environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV }
         : undefined,

@@ -2,6 +2,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { FRAME_HOST_PATTERN } from "../schema/embed-frames";
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
@@ -202,6 +203,23 @@ export const configSchema = z.object({
    * from, e.g. a CDN `https://cdn.example.com`; unset: this site's own origin. `/resources/…`
    * paths go to the content host instead (CONTENT_API_URL's origin, or this server).
    */
+  /**
+   * Hosts an embed may frame besides the known players (YouTube, Vimeo, Matterport, Google
+   * Maps), e.g. a virtual-tour host: comma-separated host names (schema/embed-frames.ts).
+   */
+  EMBED_FRAME_HOSTS: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(FRAME_HOST_PATTERN, "must be host names separated by commas (tour.example.com)")))
+      .default([]),
+  ),
   CONTENT_ASSET_BASE: z.preprocess(emptyIsUnset, z.url({ protocol: /^https?$/ }).optional()),
   /**
    * Error reports (Sentry's SDKs) from the server and the browser; unset: nothing is sent and the

@@ -38,6 +38,7 @@ import { Settings } from "./settings/Settings";
 import { AnnounceProvider, useAnnounce } from "./shell/announce";
 import { createStudioApi, type StudioSiteRef } from "./shell/api";
 import { openServerPage, startServerDrafts, useDraftSync } from "./shell/drafts";
+import { FrameHostsContext } from "./shell/frame-hosts";
 import { Icon } from "./shell/icons";
 import {
   type OpenAction,
@@ -66,6 +67,8 @@ export interface StudioAppProps {
   /** The signed-in editor (a server draft written by someone else names them). */
   editor: { id: string; name: string };
   site: StudioSiteRef & { microsite_id: string; site_type: string };
+  /** Frame hosts embeds may show besides the known players (EMBED_FRAME_HOSTS). */
+  frameHosts?: readonly string[];
 }
 
 /**
@@ -485,12 +488,16 @@ function StudioInner({ locale, mode, site, editor }: StudioAppProps) {
   );
 }
 
+const NO_HOSTS: readonly string[] = [];
+
 export default function StudioApp(props: StudioAppProps) {
   return (
     <StudioRoleContext.Provider value={props.role}>
-      <AnnounceProvider>
-        <StudioInner {...props} />
-      </AnnounceProvider>
+      <FrameHostsContext.Provider value={props.frameHosts ?? NO_HOSTS}>
+        <AnnounceProvider>
+          <StudioInner {...props} />
+        </AnnounceProvider>
+      </FrameHostsContext.Provider>
     </StudioRoleContext.Provider>
   );
 }

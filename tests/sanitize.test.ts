@@ -1,4 +1,5 @@
 /** Server-side sanitising of rich text (docs/architecture.md "Safety"; blocks.md §5). */
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { splitScripts } from "../renderer/blocks/embeds/logic";
 import { sanitizeBlocks, sanitizeFields, sanitizeHtml } from "../renderer/lib/sanitize.server";
@@ -114,5 +115,74 @@ describe("script embed (issue 18: content safety)", () => {
     expect(html).toContain("Hi");
     // What is left runs nowhere: the title is text, the comment is dropped or inert.
     expect(html).not.toMatch(/<script/);
+  });
+});
+
+describe("frames in a script embed (issue 33: embeds that vanish)", () => {
+  const embed = (code: string, frameHosts?: string[], locale: "fr" | "en" = "fr") =>
+    splitScripts(
+      (
+        sanitizeBlocks(
+          parseBlocks([
+            {
+              id: "s1",
+              block_type: "script_embed_block",
+              block_params: {},
+              fields: { [locale]: { script_content: code } },
+            },
+          ]).blocks,
+          { frameHosts },
+        )[0] as Block<string, unknown, { script_content: string }>
+      ).fields[locale].script_content,
+    ).html;
+
+  it("keeps a known player's frame, sandboxed, lazy, titled, on the privacy-enhanced YouTube host", () => {
+    const html = embed(
+      '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=abc" allow="autoplay; clipboard-write" onload="steal()" allowfullscreen></iframe>',
+    );
+    const frame = new JSDOM(html).window.document.querySelector("iframe");
+    expect(frame?.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?si=abc");
+    expect(frame?.getAttribute("sandbox")).toBe(
+      "allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox",
+    );
+    // The site decides the player's rights: the pasted allow list is replaced.
+    expect(frame?.getAttribute("allow")).not.toContain("clipboard-write");
+    expect(frame?.getAttribute("loading")).toBe("lazy");
+    expect(frame?.getAttribute("title")).toBe("Lecteur YouTube intégré");
+    expect(frame?.getAttribute("style")).toBe("aspect-ratio: 560 / 315");
+    expect(frame?.hasAttribute("onload")).toBe(false);
+    expect(frame?.hasAttribute("width")).toBe(false);
+  });
+
+  it("keeps Vimeo, Matterport and Google Maps players and an editor's title, in English too", () => {
+    const html = embed(
+      [
+        '<iframe src="https://player.vimeo.com/video/76979871" title="Visite de la maison"></iframe>',
+        '<iframe src="https://my.matterport.com/show/?m=SxQL3iGyoDo"></iframe>',
+        '<iframe src="https://www.google.com/maps/embed?pb=!1m18"></iframe>',
+      ].join(""),
+      undefined,
+      "en",
+    );
+    const frames = [...new JSDOM(html).window.document.querySelectorAll("iframe")];
+    expect(frames.map((frame) => frame.getAttribute("title"))).toEqual([
+      "Visite de la maison",
+      "Embedded Matterport player",
+      "Embedded Google Maps player",
+    ]);
+  });
+
+  it("drops other hosts, http, a site's other pages and javascript:, unless the operator allows the host", () => {
+    const code = [
+      '<iframe src="https://evil.example/phish"></iframe>',
+      '<iframe src="http://player.vimeo.com/video/1"></iframe>',
+      '<iframe src="https://www.google.com/search?q=x"></iframe>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<iframe src="https://tour.giraffe360.com/maison"></iframe>',
+    ].join("");
+    expect(embed(code)).not.toMatch(/<iframe/);
+    const allowed = embed(code, ["tour.giraffe360.com"]);
+    expect(allowed.match(/<iframe/g)).toHaveLength(1);
+    expect(allowed).toContain('src="https://tour.giraffe360.com/maison"');
   });
 });

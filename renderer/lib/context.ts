@@ -16,6 +16,8 @@ export interface PublicConfig {
   recaptchaSiteKey?: string;
   /** Where asset URLs point (CONTENT_ASSET_BASE, the content host); absent: this origin. */
   assets?: AssetBases;
+  /** Frame hosts embeds may show besides the known players (EMBED_FRAME_HOSTS). */
+  embedFrameHosts?: readonly string[];
   /** Browser error reports (SENTRY_DSN); absent: the browser loads no reporting code. */
   errorReporting?: ErrorReportingSettings;
 }

@@ -4,6 +4,7 @@
  * 'strict-dynamic'); styles allow inline attributes, which blocks set for colours.
  */
 import { createContext, useContext } from "react";
+import { frameOrigins } from "../../schema/embed-frames";
 
 export const NonceContext = createContext<string | undefined>(undefined);
 export const useNonce = () => useContext(NonceContext);
@@ -41,6 +42,8 @@ export function contentSecurityPolicy(
     assetOrigins?: readonly string[];
     /** The error-reporting service's origin (SENTRY_DSN), where the browser sends reports. */
     reportOrigin?: string;
+    /** Frame hosts embeds may show besides the known players (EMBED_FRAME_HOSTS). */
+    frameHosts?: readonly string[];
   } = {},
 ): string {
   const studio = options.studio === true;
@@ -60,7 +63,8 @@ export function contentSecurityPolicy(
     `media-src 'self' https:${assets}`,
     studio
       ? "frame-src 'self' https://www.youtube-nocookie.com"
-      : "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com/recaptcha/ https://recaptcha.google.com/ https:",
+      : // The players an embed may show (schema/embed-frames.ts: what the sanitiser keeps) and the captcha's.
+        `frame-src 'self' ${frameOrigins(options.frameHosts).join(" ")} https://www.google.com/recaptcha/ https://recaptcha.google.com/`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

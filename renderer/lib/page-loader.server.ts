@@ -70,13 +70,14 @@ function blocksOf(
   path: string,
   variantId: string | undefined,
   bases: AssetBases = SAME_ORIGIN_ASSETS,
+  frameHosts: readonly string[] = [],
 ): Block[] {
   if (!raw) return NO_BLOCKS;
   let clean = validated.get(raw);
   if (!clean) {
     const { blocks } = parseBlocks(raw, (message) => console.warn(`[page ${path}] ${label}: ${message}`));
     // A text one language left empty shows the other's (the spec's fallback, field by field).
-    clean = sanitizeBlocks(blocks, variantId).map(withFallbackText);
+    clean = sanitizeBlocks(blocks, { variantId, frameHosts }).map(withFallbackText);
     validated.set(raw, clean);
   }
   if (!movesAssets(bases)) return clean;
@@ -193,6 +194,7 @@ export function viewOfAnswer(
 ): PageView {
   const { content, header, footer, override, ...answerFields } = answer;
   const bases = services.config.assets ?? SAME_ORIGIN_ASSETS;
+  const frameHosts = services.config.embedFrameHosts;
   // Share images and the favicon point where the site's assets are served from.
   const page = withAssetUrls(answerFields, bases);
   if (page.status === 301 || page.status === 302) {
@@ -213,8 +215,8 @@ export function viewOfAnswer(
     throw redirect(page.location, page.status);
   }
   const variantId = page.variant?.id;
-  const headerBlocks = blocksOf(header, "header", path, variantId, bases);
-  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases);
+  const headerBlocks = blocksOf(header, "header", path, variantId, bases, frameHosts);
+  const footerBlocks = blocksOf(override?.footer ?? footer, "footer", path, variantId, bases, frameHosts);
   if (page.status >= 400) {
     const known = [403, 404, 410, 500, 503].includes(page.status);
     throw data(
@@ -233,7 +235,7 @@ export function viewOfAnswer(
   const origin = services.config.publicOrigin || url.origin;
   return cachedView(services, answer, `${locale}\n${path}\n${origin}`, () => {
     const seo = override?.seo ? { ...page.seo, ...withAssetUrls(override.seo, bases) } : page.seo;
-    const contentBlocks = blocksOf(content, "content", path, variantId, bases);
+    const contentBlocks = blocksOf(content, "content", path, variantId, bases, frameHosts);
     // Property search hides the footer (site.md §2): neither its data nor its views are sent.
     const hideFooter = PROPERTY_SEARCH_PATHS.has(path);
     const shownFooter = hideFooter ? [] : footerBlocks;

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Block } from "../../schema/block";
 import { mapBlockRichText, mapRichText } from "../../schema/richtext";
 import { joinScripts, splitScripts } from "../blocks/embeds/logic";
+import { sanitizeEmbedMarkup } from "../blocks/embeds/markup";
 
 const purify = createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
 purify.addHook("afterSanitizeAttributes", (node) => {
@@ -45,27 +46,37 @@ export function richTextWithVariant(html: string, variantId: string): string {
   );
 }
 
-export function sanitizeBlocks(blocks: Block[], variantId?: string): Block[] {
+export interface SanitizeOptions {
+  /** The variant viewed: internal links keep it. */
+  variantId?: string;
+  /** Frame hosts the operator allows besides the known players (EMBED_FRAME_HOSTS). */
+  frameHosts?: readonly string[];
+}
+
+export function sanitizeBlocks(blocks: Block[], options: SanitizeOptions = {}): Block[] {
+  const { variantId } = options;
   const clean = variantId ? (html: string) => richTextWithVariant(sanitizeHtml(html), variantId) : sanitizeHtml;
-  return blocks.map((block) => sanitizeScriptEmbed(mapBlockRichText(block, clean)));
+  return blocks.map((block) => sanitizeScriptEmbed(mapBlockRichText(block, clean), options.frameHosts));
 }
 
 /**
- * A script embed's markup around its scripts is sanitised like rich text; its scripts are kept
- * as the editor wrote them (running them is the block's purpose) and written back so that the
- * view reads exactly these parts.
+ * A script embed's markup around its scripts is sanitised as the studio warned it would be (the
+ * allowed players' frames stay, sandboxed); its scripts are kept as the editor wrote them
+ * (running them is the block's purpose, and an administrator's right) and written back so that
+ * the view reads exactly these parts.
  */
-function sanitizeScriptEmbed(block: Block): Block {
+function sanitizeScriptEmbed(block: Block, frameHosts: readonly string[] | undefined): Block {
   if (block.block_type !== "script_embed_block") return block;
-  const clean = (fields: Record<string, unknown> | undefined) => {
+  const clean = (fields: Record<string, unknown> | undefined, locale: "fr" | "en") => {
     const code = fields?.script_content;
     if (typeof code !== "string" || !code) return fields;
     const { html, scripts } = splitScripts(code);
-    const written = joinScripts(html ? sanitizeHtml(html) : "", scripts);
+    const markup = html ? sanitizeEmbedMarkup(purify, html, { frameHosts, locale }).html : "";
+    const written = joinScripts(markup, scripts);
     return written === code ? fields : { ...fields, script_content: written };
   };
-  const fr = clean(block.fields.fr as Record<string, unknown> | undefined);
-  const en = clean(block.fields.en as Record<string, unknown> | undefined);
+  const fr = clean(block.fields.fr as Record<string, unknown> | undefined, "fr");
+  const en = clean(block.fields.en as Record<string, unknown> | undefined, "en");
   if (fr === block.fields.fr && en === block.fields.en) return block;
   return { ...block, fields: { ...block.fields, fr, en } } as Block;
 }

@@ -102,7 +102,13 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
         { locale: other, path: otherSlug ? postPath(other, otherSlug, article.id) : archivePath(other) },
       ],
     },
-    content: withAssetUrls(sanitizeBlocks(blocks, archive.page.variant?.id), bases),
+    content: withAssetUrls(
+      sanitizeBlocks(blocks, {
+        variantId: archive.page.variant?.id,
+        frameHosts: services.config.embedFrameHosts,
+      }),
+      bases,
+    ),
     hideFooter: false,
     article: meta,
     modules: pageModules(services, [archive.header, blocks, archive.footer], locale, "renderer/routes/blog-post.tsx"),

@@ -37,6 +37,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   }
   const requested = url.searchParams.get("scheme");
   const schemes: ColorScheme[] = isColorScheme(requested) ? [requested] : [...COLOR_SCHEMES];
+  const frameHosts = context.get(servicesContext).config.embedFrameHosts;
   const entries: GalleryEntry[] = [];
   for (const type of only ? [only] : blockTypes) {
     const definition = blockRegistry[type]!;
@@ -48,7 +49,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
         fields: definition.example.fields,
       };
       const { block } = parseBlock(raw, 0, (message) => console.warn(`[gallery] ${message}`));
-      return block ? [{ scheme, block: sanitizeBlocks([block])[0]! }] : [];
+      return block ? [{ scheme, block: sanitizeBlocks([block], { frameHosts })[0]! }] : [];
     });
     entries.push({ type, family: definition.family, description: definition.description[lang], variants });
   }

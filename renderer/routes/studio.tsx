@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang;
   if (!isLocale(lang))
     throw data({ locale: "fr", status: 404, message: "This page could not be found" }, { status: 404 });
-  const { content, editorOf } = context.get(servicesContext);
+  const { content, editorOf, config } = context.get(servicesContext);
   // The studio (and through it the page list) is for signed-in editors only.
   const editor = editorOf ? await editorOf(request) : null;
   if (!editor) throw redirect(signInUrl(lang, new URL(request.url).pathname));
@@ -51,7 +51,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     theme,
   };
   // The canvas's blocks that load their own data (blog, listings, forms) read these through the shell.
-  return { locale: lang, site, siteFacts: siteFactsOf(first), editor };
+  // The embed warning says what the published page keeps (EMBED_FRAME_HOSTS: no secret).
+  const frameHosts = config.embedFrameHosts ?? [];
+  return { locale: lang, site, siteFacts: siteFactsOf(first), editor, frameHosts };
 }
 
 export function meta() {
@@ -64,6 +66,7 @@ type StudioAppProps = {
   site: StudioSite;
   role: "admin" | "editor";
   editor: { id: string; name: string };
+  frameHosts: readonly string[];
 };
 const StudioApp = lazy(() => import("../../studio/App")) as unknown as ComponentType<StudioAppProps>;
 
@@ -89,6 +92,7 @@ export default function StudioRoute({ loaderData }: Route.ComponentProps) {
         site={loaderData.site}
         role={loaderData.editor.role}
         editor={loaderData.editor}
+        frameHosts={loaderData.frameHosts}
       />
     </Suspense>
   );

@@ -13,10 +13,11 @@ import { Icon } from "../shell/icons";
 import { useStudioRole } from "../shell/role";
 import { ColourPicker } from "./ColourPicker";
 import { type OnChange, useFieldId, useIssues } from "./context";
+import { EmbedWarning } from "./EmbedWarning";
 import { humanise, type ResolvedField, resolveField, selectOptions } from "./kinds";
 import { joinPath } from "./path";
 import { RepeaterControl } from "./RepeaterControl";
-import { GroupShell, LeafShell } from "./shells";
+import { GroupShell, type LeafA11y, LeafShell } from "./shells";
 import { checkLinkUrl } from "./url";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -346,46 +347,54 @@ function CodeControl({ path, value, onChange, label, field }: ControlProps) {
   const [open, setOpen] = useState(false);
   // Code runs on the site with the session of whoever views it: an administrator's right.
   const mayEdit = useStudioRole() === "admin";
+  const language = field.meta?.language ?? "html";
   return (
     <LeafShell path={path} id={id} label={label} kind="code">
-      {(a11y) =>
-        !mayEdit ? (
-          <div className="sf-code-closed">
-            <pre className="sf-code-preview" aria-describedby={`${id}-admin-only`}>
-              {code.slice(0, 400)}
-            </pre>
-            <p id={`${id}-admin-only`} className="sf-note">
-              {t("studio.fields.codeAdminOnly")}
-            </p>
-          </div>
-        ) : open ? (
-          <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={code} path={path} onChange={onChange} />}>
-            <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
-              <CodeEditor
-                id={a11y.id}
-                label={label}
-                language={field.meta?.language ?? "html"}
-                value={code}
-                onChange={(next) => onChange(path, next, { groupKey: path })}
-              />
-            </Suspense>
-          </EditorBoundary>
-        ) : (
-          <div className="sf-code-closed">
-            <pre className="sf-code-preview">{code.slice(0, 400)}</pre>
-            <button
-              type="button"
-              {...a11y}
-              aria-label={t("studio.fields.openCode", { label })}
-              onClick={() => setOpen(true)}
-            >
-              {t("studio.fields.openCode", { label })}
-            </button>
-          </div>
-        )
-      }
+      {(a11y) => (
+        <>
+          {codeBody(a11y)}
+          {language === "html" && <EmbedWarning code={code} id={`${id}-removed`} />}
+        </>
+      )}
     </LeafShell>
   );
+
+  function codeBody(a11y: LeafA11y) {
+    return !mayEdit ? (
+      <div className="sf-code-closed">
+        <pre className="sf-code-preview" aria-describedby={`${id}-admin-only`}>
+          {code.slice(0, 400)}
+        </pre>
+        <p id={`${id}-admin-only`} className="sf-note">
+          {t("studio.fields.codeAdminOnly")}
+        </p>
+      </div>
+    ) : open ? (
+      <EditorBoundary fallback={<PlainTextarea a11y={a11y} value={code} path={path} onChange={onChange} />}>
+        <Suspense fallback={<p className="sf-loading">{t("studio.fields.loadingEditor")}</p>}>
+          <CodeEditor
+            id={a11y.id}
+            label={label}
+            language={language}
+            value={code}
+            onChange={(next) => onChange(path, next, { groupKey: path })}
+          />
+        </Suspense>
+      </EditorBoundary>
+    ) : (
+      <div className="sf-code-closed">
+        <pre className="sf-code-preview">{code.slice(0, 400)}</pre>
+        <button
+          type="button"
+          {...a11y}
+          aria-label={t("studio.fields.openCode", { label })}
+          onClick={() => setOpen(true)}
+        >
+          {t("studio.fields.openCode", { label })}
+        </button>
+      </div>
+    );
+  }
 }
 
 // ---- composite controls -------------------------------------------------------

@@ -6,6 +6,13 @@
 import type { ReactNode } from "react";
 import { useFieldId, useIssues } from "./context";
 
+/** What a leaf's control spreads on its input: its id and the messages that describe it. */
+export interface LeafA11y {
+  id: string;
+  "aria-invalid": boolean | undefined;
+  "aria-describedby": string | undefined;
+}
+
 interface LeafShellProps {
   path: string;
   id: string;
@@ -13,11 +20,7 @@ interface LeafShellProps {
   kind: string;
   /** Extra messages from the control itself (URL rules, JSON errors). */
   extra?: string[];
-  children: (a11y: {
-    id: string;
-    "aria-invalid": boolean | undefined;
-    "aria-describedby": string | undefined;
-  }) => ReactNode;
+  children: (a11y: LeafA11y) => ReactNode;
   /** Checkboxes put their label after the control. */
   inlineLabel?: boolean;
   /** The control renders its own label (react-aria selects). */
