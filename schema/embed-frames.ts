@@ -75,3 +75,27 @@ export function frameHost(src: string | null | undefined): string {
 export function frameOrigins(extraHosts: readonly string[] = []): string[] {
   return [...new Set([...FRAME_PROVIDERS.map((p) => p.host), ...extraHosts])].map((host) => `https://${host}`);
 }
+
+/**
+ * The host of a frame address (an external widget's) that the public CSP would block, or
+ * undefined when the page may frame it: a path of this site, this host, a player's host or one
+ * the operator added.
+ */
+export function blockedFrameHost(
+  src: string | null | undefined,
+  ownHost: string,
+  extraHosts: readonly string[] = [],
+): string | undefined {
+  const raw = src?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, `https://${ownHost}`);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase();
+  if (host === ownHost.toLowerCase()) return undefined;
+  if (FRAME_PROVIDERS.some((p) => p.host === host) || extraHosts.includes(host)) return undefined;
+  return host;
+}

@@ -4,7 +4,7 @@ import DOMPurify from "dompurify";
 import { describe, expect, it } from "vitest";
 import { sanitizeEmbedMarkup } from "../renderer/blocks/embeds/markup";
 import { contentSecurityPolicy } from "../renderer/lib/csp";
-import { allowedFrame, frameOrigins } from "../schema/embed-frames";
+import { allowedFrame, blockedFrameHost, frameOrigins } from "../schema/embed-frames";
 import { removedFromEmbed } from "../studio/fields/EmbedWarning";
 
 describe("allowedFrame", () => {
@@ -73,5 +73,16 @@ describe("the studio's warning before publishing", () => {
   it("says nothing when nothing is removed (scripts are kept: they are the block's purpose)", () => {
     expect(removedFromEmbed('<p>Taux</p><script src="https://cdn.example/w.js"></script>', [])).toEqual([]);
     expect(removedFromEmbed('<iframe src="https://tour.example.ca/x"></iframe>', ["tour.example.ca"])).toEqual([]);
+  });
+});
+
+describe("blockedFrameHost (an external widget's address, in the studio)", () => {
+  it("names a host the public CSP would block, and nothing for this site, the players or the operator's hosts", () => {
+    expect(blockedFrameHost("/fr/widget/listings", "courtier.ca")).toBeUndefined();
+    expect(blockedFrameHost("https://courtier.ca/fr/widget/listings", "courtier.ca")).toBeUndefined();
+    expect(blockedFrameHost("https://player.vimeo.com/video/1", "courtier.ca")).toBeUndefined();
+    expect(blockedFrameHost("https://widget.example.ca/search", "courtier.ca", ["widget.example.ca"])).toBeUndefined();
+    expect(blockedFrameHost("https://widget.example.ca/search", "courtier.ca")).toBe("widget.example.ca");
+    expect(blockedFrameHost("", "courtier.ca")).toBeUndefined();
   });
 });

@@ -8,7 +8,9 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Swit
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { Locale } from "../../schema/common";
+import { blockedFrameHost } from "../../schema/embed-frames";
 import { fieldKey, fieldLabel, valueDescription, valueLabel } from "../labels";
+import { useFrameHosts } from "../shell/frame-hosts";
 import { Icon } from "../shell/icons";
 import { useStudioRole } from "../shell/role";
 import { ColourPicker } from "./ColourPicker";
@@ -75,6 +77,13 @@ function TextControl({ path, value, onChange, label, field }: ControlProps) {
   const { t } = useTranslation();
   const extra: string[] = [];
   if (path.endsWith(".url") && checkLinkUrl(value) === "invalid") extra.push(t("studio.fields.errors.url"));
+  // An external widget's host the public page's CSP would block (schema/embed-frames.ts).
+  const frameHosts = useFrameHosts();
+  const blocked =
+    path.endsWith(".iframeUrl") && typeof value === "string"
+      ? blockedFrameHost(value, window.location.hostname, frameHosts)
+      : undefined;
+  if (blocked) extra.push(t("studio.fields.errors.frameHost", { host: blocked }));
   const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
   const multiline = field.kind === "textarea";
   const change = (next: string) => onChange(path, next === "" && field.optional ? undefined : next, { groupKey: path });
