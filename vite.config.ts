@@ -148,6 +148,32 @@ function leafletPureClasses(): Plugin {
 }
 
 /**
+ * React Router's `forwardRef` components marked pure: `const NavLink = React$1.forwardRef(…)`
+ * and its `NavLink.displayName = "NavLink"` are statements the bundler must keep, so every
+ * page shipped components no module renders (NavLink). Marked pure, and without the name
+ * (React DevTools only), such a component leaves the framework chunk.
+ */
+function reactRouterPureComponents(): Plugin {
+  const COMPONENT = /^((?:export )?(?:const|let|var) ([\w$]+) = )([\w$]+\.forwardRef\()/gm;
+  return {
+    name: "react-router-pure-components",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.js$/ },
+      handler(code) {
+        const names = [...code.matchAll(COMPONENT)].map((match) => match[2]!);
+        if (!names.length) return null;
+        let out = code.replace(COMPONENT, "$1/*#__PURE__*/ $3");
+        for (const name of names)
+          out = out.replace(new RegExp(`^${name.replaceAll("$", "\\$")}\\.displayName = "[^"]*";$`, "m"), "");
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/**
  * `use-sync-external-store/shim` resolved to React's own hook in the browser build
  * (renderer/lib/sync-external-store.ts): react-i18next imports the shim, whose fallback
  * React 19 never runs.
@@ -197,6 +223,7 @@ export default defineConfig({
     studioAriaCopy(),
     syncExternalStore(),
     leafletPureClasses(),
+    reactRouterPureComponents(),
     reactRouter(),
     {
       // The browser's error reports load only on pages whose server names a DSN, by a module

@@ -9,7 +9,7 @@
 import "../messages/blog";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { ArticleDetail } from "../../schema/api";
 import { SAME_ORIGIN_ASSETS, withAssetUrls } from "../../schema/assets";
 import { type Locale, otherLocale } from "../../schema/locales";
@@ -30,7 +30,7 @@ import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
 import { absoluteUrl } from "../lib/seo";
 import { useSite } from "../lib/site";
-import { withVariant } from "../ui/SmartLink";
+import { InternalLink, withVariant } from "../ui/SmartLink";
 import type { Route } from "./+types/blog-post";
 
 /**
@@ -247,10 +247,10 @@ function Breadcrumb({ view }: { view: BlogPostPageView }) {
     <nav className="container blog-breadcrumb" aria-label={t("blog.breadcrumb")}>
       <ol>
         <li>
-          <Link to={withVariant(`/${locale}`, variantId)}>{t("blog.home")}</Link>
+          <InternalLink to={withVariant(`/${locale}`, variantId)}>{t("blog.home")}</InternalLink>
         </li>
         <li>
-          <Link to={withVariant(archivePath(locale), variantId)}>{t("blog.blog")}</Link>
+          <InternalLink to={withVariant(archivePath(locale), variantId)}>{t("blog.blog")}</InternalLink>
         </li>
         <li aria-current="page">{article.title[locale]}</li>
       </ol>

@@ -5,7 +5,7 @@
  * any page, so what designers see is what visitors get.
  */
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Block } from "../../schema/block";
 import { isLocale } from "../../schema/locales";
 import { parseBlock } from "../../schema/parse";
@@ -16,6 +16,7 @@ import { servicesContext } from "../lib/context";
 import { PreloadModules, preloadModules } from "../lib/preload";
 import { sanitizeBlocks } from "../lib/sanitize.server";
 import { siteFactsOf } from "../lib/site-facts";
+import { InternalLink } from "../ui/SmartLink";
 import type { Route } from "./+types/gallery";
 import "../messages/media";
 
@@ -92,22 +93,22 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <p>{t("gallery.intro", { count: entries.length })}</p>
         <nav aria-label={t("gallery.schemes")} className="gallery__schemes">
           {(["all", ...COLOR_SCHEMES] as const).map((value) => (
-            <Link
+            <InternalLink
               key={value}
               to={value === "all" ? base : `${base}?scheme=${value}`}
               aria-current={scheme === value ? "page" : undefined}
               className="btn btn-secondary"
             >
               {t(`gallery.scheme.${value}`)}
-            </Link>
+            </InternalLink>
           ))}
           {only ? (
-            <Link
+            <InternalLink
               to={`/${locale}/qa/blocks${scheme === "all" ? "" : `?scheme=${scheme}`}`}
               className="btn btn-secondary"
             >
               {t("gallery.all-blocks")}
-            </Link>
+            </InternalLink>
           ) : null}
         </nav>
       </div>
@@ -120,9 +121,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         >
           <div className="container gallery__meta">
             <h2 id={`gallery-${entry.type}`} className="gallery__name">
-              <Link to={`/${locale}/qa/blocks/${entry.type}${scheme === "all" ? "" : `?scheme=${scheme}`}`}>
+              <InternalLink to={`/${locale}/qa/blocks/${entry.type}${scheme === "all" ? "" : `?scheme=${scheme}`}`}>
                 {entry.type}
-              </Link>
+              </InternalLink>
             </h2>
             <p>
               <span className="gallery__family">{entry.family}</span> · {entry.description}

@@ -2,13 +2,12 @@
 // Their messages load with them (renderer/messages).
 import "../../messages/blog";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { Locale } from "../../../schema/locales";
 import type { BlogArticle } from "../../features/blog/api";
 import { formatDate, postPath } from "../../features/blog/format";
 import { useSite } from "../../lib/site";
 import { Image } from "../../ui/Image";
-import { withVariant } from "../../ui/SmartLink";
+import { InternalLink, withVariant } from "../../ui/SmartLink";
 
 export function articleHref(article: BlogArticle, locale: Locale, variantId?: string): string | undefined {
   const slug = article.slug[locale];
@@ -44,9 +43,9 @@ export function ArticleCard({
         <p className="blog-card__category">{article.category}</p>
         <Heading className="blog-card__title">
           {href ? (
-            <Link to={href} className="blog-card__link">
+            <InternalLink to={href} className="blog-card__link">
               {article.title}
-            </Link>
+            </InternalLink>
           ) : (
             article.title
           )}

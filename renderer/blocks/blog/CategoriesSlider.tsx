@@ -5,7 +5,6 @@
 // Their messages load with them (renderer/messages).
 import "../../messages/blog";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { categoriesSliderBlock } from "../../../schema/blocks/blog";
 import type { BlogCategory } from "../../features/blog/api";
 import { CATEGORY_CARD_MIN_HEIGHTS } from "../../features/blog/constants";
@@ -16,7 +15,7 @@ import { useSite } from "../../lib/site";
 import { Carousel } from "../../ui/carousel/Carousel";
 import { Heading } from "../../ui/Heading";
 import { RichText } from "../../ui/RichText";
-import { withVariant } from "../../ui/SmartLink";
+import { InternalLink, withVariant } from "../../ui/SmartLink";
 import type { BlockViewProps } from "../types";
 
 /** 530 at xxxl-up, 446 at xxl, 360 at xl, 286 at lg, 362 at md, 240 at sm, 346 below. */
@@ -67,7 +66,7 @@ export default function CategoriesSlider({ fields }: BlockViewProps<typeof categ
           label={t("blog.categories-slider")}
           slideSize={slideSize}
           renderSlide={(category) => (
-            <Link
+            <InternalLink
               className="blog-category-card"
               style={{ minHeight, backgroundImage: THUMBS[category.id] ? `url(${THUMBS[category.id]})` : undefined }}
               to={withVariant(`${archivePath(locale)}?category=${category.id}`, variantId)}
@@ -77,7 +76,7 @@ export default function CategoriesSlider({ fields }: BlockViewProps<typeof categ
               <span className="blog-category-card__count">
                 {t("blog.category-articles", { count: category.articles_count })}
               </span>
-            </Link>
+            </InternalLink>
           )}
         />
       ) : (

@@ -4,11 +4,10 @@
  * (`{ recipient_type, recipient_slug }`); anything else is ignored.
  */
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import * as z from "zod/mini";
 import { RECIPIENT_TYPE_CODES } from "../../../schema/forms";
 import { useSite } from "../../lib/site";
-import { withVariant } from "../../ui/SmartLink";
+import { InternalLink, withVariant } from "../../ui/SmartLink";
 import ContactForm from "./ContactForm";
 
 export interface ContactModalBodyProps {
@@ -38,9 +37,9 @@ export default function ContactModalBody({ params, onClose }: ContactModalBodyPr
         recipientSlug={recipient.recipient_slug}
       />
       <p className="contact-modal__more">
-        <Link to={withVariant(CONTACT_PATHS[locale], variantId)} onClick={onClose}>
+        <InternalLink to={withVariant(CONTACT_PATHS[locale], variantId)} onClick={onClose}>
           {t("shell.contact-modal.link")}
-        </Link>
+        </InternalLink>
       </p>
     </div>
   );

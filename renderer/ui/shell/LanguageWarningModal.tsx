@@ -7,14 +7,13 @@
 import { useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import * as z from "zod/mini";
 import { isLocale, type Locale } from "../../../schema/locales";
 import { onSiteEvent } from "../../lib/events";
 import { loadMessages, tIn } from "../../lib/i18n";
 import { needsFullReload } from "../../lib/locale-scripts";
 import { useSite } from "../../lib/site";
-import { isInternalUrl, withVariant } from "../SmartLink";
+import { InternalLink, isInternalUrl, withVariant } from "../SmartLink";
 import { SiteModal } from "./SiteModal";
 
 export const languageWarningSchema = z.object({
@@ -63,9 +62,16 @@ export function LanguageWarningModal() {
     >
       <p className="text-body">{t("shell.language-warning.message")}</p>
       <div className="btn-row">
-        <Link className="btn btn-primary" to={to} reloadDocument={needsFullReload()} onClick={() => setOpen(false)}>
-          {t("shell.language-warning.archive")}
-        </Link>
+        {needsFullReload() ? (
+          // A document load: the page's locale-bound scripts must run again.
+          <a className="btn btn-primary" href={to} onClick={() => setOpen(false)}>
+            {t("shell.language-warning.archive")}
+          </a>
+        ) : (
+          <InternalLink className="btn btn-primary" to={to} onClick={() => setOpen(false)}>
+            {t("shell.language-warning.archive")}
+          </InternalLink>
+        )}
         <Button className="btn btn-secondary" onPress={() => setOpen(false)}>
           {t("shell.language-warning.cancel")}
         </Button>
