@@ -2,7 +2,7 @@
  * The saved-search alerts' bench (issue 32): matching a batch of 1,000 listing changes against
  * 10,000 subscriptions (the worker's matching step without its reads and writes: the events,
  * their listings and the subscriptions in memory, as the worker holds them), and rendering 1,000
- * e-mails of 10 listings each (HTML and text, React's server renderer). Targets: under 1 s and
+ * e-mails of 10 listings each (HTML and text, React Email's `render` on React's server renderer). Targets: under 1 s and
  * under 10 s on this machine.
  */
 import os from "node:os";
@@ -57,7 +57,7 @@ function searches(count: number, listings: readonly ListingRecord[]): ActiveAler
   });
 }
 
-export async function runAlertsBench(
+async function runAlertsBench(
   options: { subscriptions?: number; changes?: number; emails?: number } = {},
 ): Promise<AlertsBench> {
   // React's production build, as the server runs it (its development build checks every element).
@@ -100,7 +100,7 @@ export async function runAlertsBench(
   const c1 = process.cpuUsage();
   const t1 = performance.now();
   for (let i = 0; i < emailCount; i++) {
-    const email = composeMatchesEmail({
+    const email = await composeMatchesEmail({
       locale: i % 3 === 0 ? "en" : "fr",
       origin: "https://julietremblay.example",
       sender,
@@ -134,7 +134,9 @@ export async function runAlertsBench(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runAlertsBench();
-  console.log(
-    `${r.changes} changes × ${r.subscriptions} subscriptions: ${r.matches} matches in ${r.matchMs.toFixed(0)} ms (CPU ${r.matchCpuMs.toFixed(0)} ms); ${r.emails} e-mails rendered in ${r.renderMs.toFixed(0)} ms (CPU ${r.renderCpuMs.toFixed(0)} ms, ${r.htmlBytes} bytes of HTML each); load average ${os.loadavg()[0]!.toFixed(1)}`,
-  );
+  if (process.argv.includes("--json")) console.log(JSON.stringify(r));
+  else
+    console.log(
+      `${r.changes} changes × ${r.subscriptions} subscriptions: ${r.matches} matches in ${r.matchMs.toFixed(0)} ms (CPU ${r.matchCpuMs.toFixed(0)} ms); ${r.emails} e-mails rendered in ${r.renderMs.toFixed(0)} ms (CPU ${r.renderCpuMs.toFixed(0)} ms, ${r.htmlBytes} bytes of HTML each); load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
 }

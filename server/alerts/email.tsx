@@ -1,20 +1,34 @@
 /**
  * The alert e-mails (issue 32): the double opt-in confirmation and the matches (instant or
- * digest), in the subscription's language, rendered with React's server renderer (the project's
- * own tool: no templating engine added) as e-mail clients need them: nested tables 600 px wide at
- * most and fluid below, inline styles only, system fonts, colours chosen to read in light and in
- * clients' dark modes (explicit backgrounds on every cell, no text on transparent), and a
- * plain-text part with the same words and links. Each listing shows its first photo, from the
- * site or the feed's photo host as its page does (no tracking pixel, nothing added to the URL),
- * sized in the markup and with alt text, and the card reads the same with images off.
+ * digest), in the subscription's language, written with React Email's components and rendered by
+ * its `render` (React's server renderer underneath) as e-mail clients need them: presentation
+ * tables 600 px wide at most and fluid below, inline styles only, system fonts, colours chosen to
+ * read in light and in clients' dark modes (explicit backgrounds on every cell, no text on
+ * transparent), a preview line for the inbox, and a plain-text part with the same words and links
+ * (written here, not derived from the HTML: see `composeMatchesEmail`). Each listing shows its
+ * first photo, from the site or the feed's photo host as its page does (no tracking pixel, nothing
+ * added to the URL), sized in the markup and with alt text, and the card reads the same with
+ * images off.
  *
  * Every message identifies the sender as CASL and the OACIQ require (the broker as licensed and
  * the agency, the mailing address, a phone and the site), carries a link to the alert's page
  * (change, pause, unsubscribe: no login) and, for alerts, RFC 8058's one-click unsubscribe
  * headers. The Message-ID is the outbox row's id: a retry is the same message.
  */
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Column } from "@react-email/column";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { render } from "@react-email/render";
+import { Row } from "@react-email/row";
+import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import {
   type AlertFrequency,
   alertPagePath,
@@ -39,6 +53,7 @@ const MUTED = "#52606d";
 const ACCENT = "#0b5cad";
 const PAGE_BG = "#eef1f4";
 const CARD_BG = "#ffffff";
+const LINE = "#d3dae1";
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
@@ -57,42 +72,32 @@ interface Common {
   token: string;
 }
 
-function Shell({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+function Shell({
+  locale,
+  title,
+  preview,
+  children,
+}: {
+  locale: Locale;
+  title: string;
+  preview: string;
+  children: ReactNode;
+}) {
   return (
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
+    <Html lang={locale}>
+      <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <title>{title}</title>
-      </head>
-      <body style={{ margin: 0, padding: 0, backgroundColor: PAGE_BG, color: INK, fontFamily: FONT }}>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          style={{ backgroundColor: PAGE_BG, borderCollapse: "collapse" }}
-        >
-          <tbody>
-            <tr>
-              <td align="center" style={{ padding: "16px 8px", backgroundColor: PAGE_BG }}>
-                <table
-                  role="presentation"
-                  width="100%"
-                  cellPadding={0}
-                  cellSpacing={0}
-                  style={{ maxWidth: 600, width: "100%", borderCollapse: "collapse" }}
-                >
-                  <tbody>{children}</tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </body>
-    </html>
+      </Head>
+      <Body style={{ margin: 0, padding: "16px 8px", backgroundColor: PAGE_BG, color: INK, fontFamily: FONT }}>
+        <Preview>{preview}</Preview>
+        <Container style={{ maxWidth: 600, width: "100%", borderCollapse: "collapse", backgroundColor: PAGE_BG }}>
+          {children}
+        </Container>
+      </Body>
+    </Html>
   );
 }
 
@@ -105,68 +110,81 @@ const cell: CSSProperties = {
   padding: "0 24px",
 };
 
-function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+/** A band of the message: a full-width table whose one cell carries the style (Outlook pads cells only). */
+function Band({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   return (
-    <tr>
-      <td style={{ ...cell, ...style }}>{children}</td>
-    </tr>
+    <Row style={{ borderCollapse: "collapse" }}>
+      <Column style={{ ...cell, ...style }}>{children}</Column>
+    </Row>
   );
 }
 
-function Button({ href, children }: { href: string; children: ReactNode }) {
+/**
+ * A paragraph in the cell's font, its size and colour set (React Email's are 14 px with 16 px
+ * margins). Margins as longhands: `Text` writes a `margin` shorthand out again as four.
+ */
+function P({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   return (
-    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
-      <tbody>
-        <tr>
-          <td style={{ backgroundColor: ACCENT, borderRadius: 6 }}>
-            <a
-              href={href}
-              style={{
-                display: "inline-block",
-                padding: "12px 20px",
-                color: "#ffffff",
-                backgroundColor: ACCENT,
-                borderRadius: 6,
-                fontFamily: FONT,
-                fontSize: 16,
-                fontWeight: 700,
-                textDecoration: "none",
-              }}
-            >
-              {children}
-            </a>
-          </td>
-        </tr>
-      </tbody>
-    </table>
+    <Text style={{ marginTop: 0, marginBottom: 0, fontSize: 16, lineHeight: "24px", color: INK, ...style }}>
+      {children}
+    </Text>
   );
 }
+
+function Title({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+  return (
+    <Heading as="h1" style={{ margin: 0, fontSize: 22, lineHeight: "28px", color: INK, ...style }}>
+      {children}
+    </Heading>
+  );
+}
+
+function Action({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button
+      href={href}
+      // 14 px above and below the label's 120 % line: a 47 px target, as the 48 px one before.
+      style={{
+        padding: "14px 20px",
+        color: "#ffffff",
+        backgroundColor: ACCENT,
+        borderRadius: 6,
+        fontFamily: FONT,
+        fontSize: 16,
+        fontWeight: 700,
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+// `Link` writes `text-decoration-line: none` first: replaced, and the shorthand for older clients.
+const link: CSSProperties = { color: ACCENT, textDecorationLine: "underline", textDecoration: "underline" };
 
 /** The sender's identification (CASL, OACIQ) and the links of control, under every message. */
 function Footer({ lines, links }: { lines: string[]; links: { href: string; text: string }[] }) {
   return (
     <>
-      <Row style={{ padding: "16px 24px 24px", borderRadius: "0 0 8px 8px" }}>
-        <p style={{ margin: "0 0 8px", fontSize: 14, lineHeight: "20px" }}>
-          {links.map((link, i) => (
-            <span key={link.href}>
+      <Band style={{ padding: "16px 24px 24px", borderRadius: "0 0 8px 8px" }}>
+        <P style={{ fontSize: 14, lineHeight: "20px" }}>
+          {links.map((l, i) => (
+            <span key={l.href + l.text}>
               {i > 0 ? " · " : ""}
-              <a href={link.href} style={{ color: ACCENT, textDecoration: "underline" }}>
-                {link.text}
-              </a>
+              <Link href={l.href} style={link}>
+                {l.text}
+              </Link>
             </span>
           ))}
-        </p>
-      </Row>
-      <tr>
-        <td style={{ padding: "16px 24px", fontFamily: FONT, fontSize: 13, lineHeight: "19px", color: MUTED }}>
-          {lines.map((line) => (
-            <p key={line} style={{ margin: "0 0 6px", color: MUTED }}>
-              {line}
-            </p>
-          ))}
-        </td>
-      </tr>
+        </P>
+      </Band>
+      <Band style={{ padding: "16px 24px", backgroundColor: PAGE_BG, fontSize: 13, lineHeight: "19px", color: MUTED }}>
+        {lines.map((line) => (
+          <P key={line} style={{ marginBottom: 6, fontSize: 13, lineHeight: "19px", color: MUTED }}>
+            {line}
+          </P>
+        ))}
+      </Band>
     </>
   );
 }
@@ -182,13 +200,11 @@ function senderLines(common: Common): string[] {
 
 function Header({ siteName }: { siteName: string }) {
   return (
-    <Row style={{ padding: "20px 24px 8px", borderRadius: "8px 8px 0 0" }}>
-      <p style={{ margin: 0, fontSize: 14, fontWeight: 700, color: MUTED, letterSpacing: "0.02em" }}>{siteName}</p>
-    </Row>
+    <Band style={{ padding: "20px 24px 8px", borderRadius: "8px 8px 0 0" }}>
+      <P style={{ fontSize: 14, fontWeight: 700, color: MUTED, letterSpacing: "0.02em" }}>{siteName}</P>
+    </Band>
   );
 }
-
-const html = (element: ReactNode) => `<!doctype html>${renderToStaticMarkup(element)}`;
 
 const envelope = (common: Common) => ({
   from: { name: oneLine(common.sender.siteName), address: common.from },
@@ -198,7 +214,7 @@ const envelope = (common: Common) => ({
 
 // ---- the confirmation (double opt-in) --------------------------------------------------------------
 
-export function composeConfirmEmail(common: Common & { search: SavedSearch }): AlertEmail {
+export async function composeConfirmEmail(common: Common & { search: SavedSearch }): Promise<AlertEmail> {
   const t = alertsT(common.locale);
   const manage = `${common.origin}${alertPagePath(common.locale, common.token)}`;
   const subject = t("alerts.email.confirm-subject");
@@ -206,17 +222,17 @@ export function composeConfirmEmail(common: Common & { search: SavedSearch }): A
   const search = summary(common.search, common.locale).join(" · ");
   const lines = senderLines(common);
   const body = (
-    <Shell locale={common.locale} title={subject}>
+    <Shell locale={common.locale} title={subject} preview={intro}>
       <Header siteName={common.sender.siteName} />
-      <Row style={{ paddingTop: 8 }}>
-        <h1 style={{ margin: "0 0 12px", fontSize: 22, lineHeight: "28px", color: INK }}>{subject}</h1>
-        <p style={{ margin: "0 0 12px" }}>{intro}</p>
-        <p style={{ margin: "0 0 20px", color: MUTED }}>{search}</p>
-        <Button href={manage}>{t("alerts.email.confirm-action")}</Button>
-        <p style={{ margin: "20px 0 0", fontSize: 14, lineHeight: "20px", color: MUTED }}>
+      <Band style={{ paddingTop: 8 }}>
+        <Title style={{ margin: "0 0 12px" }}>{subject}</Title>
+        <P style={{ marginBottom: 12 }}>{intro}</P>
+        <P style={{ marginBottom: 20, color: MUTED }}>{search}</P>
+        <Action href={manage}>{t("alerts.email.confirm-action")}</Action>
+        <P style={{ marginTop: 20, fontSize: 14, lineHeight: "20px", color: MUTED }}>
           {t("alerts.email.confirm-ignore")}
-        </p>
-      </Row>
+        </P>
+      </Band>
       <Footer lines={lines} links={[]} />
     </Shell>
   );
@@ -233,7 +249,7 @@ export function composeConfirmEmail(common: Common & { search: SavedSearch }): A
     "-- ",
     ...lines,
   ].join("\n");
-  return { ...envelope(common), subject, text, html: html(body), headers: {} };
+  return { ...envelope(common), subject, text, html: await render(body), headers: {} };
 }
 
 // ---- the matches ----------------------------------------------------------------------------------
@@ -321,32 +337,28 @@ function Photo({ item, locale, href, origin }: { item: AlertItem; locale: Locale
   const shownHeight = width && height ? Math.round((PHOTO_WIDTH * height) / width) : undefined;
   const alt = alertsT(locale)("alerts.email.photo-alt", { address: `${item.address[locale]}, ${item.city}` });
   return (
-    <tr>
-      <td style={{ padding: 0, backgroundColor: "#d3dae1", borderRadius: "8px 8px 0 0", lineHeight: 0 }}>
-        <a href={href} style={{ display: "block", textDecoration: "none" }}>
-          <img
-            src={src}
-            alt={alt}
-            width={PHOTO_WIDTH}
-            {...(shownHeight ? { height: shownHeight } : {})}
-            style={{
-              display: "block",
-              width: "100%",
-              maxWidth: PHOTO_WIDTH,
-              height: "auto",
-              border: 0,
-              borderRadius: "8px 8px 0 0",
-              // Images off: the alt text shows in the card's colours and font.
-              fontFamily: FONT,
-              fontSize: 14,
-              lineHeight: "20px",
-              color: INK,
-              backgroundColor: "#d3dae1",
-            }}
-          />
-        </a>
-      </td>
-    </tr>
+    <Link href={href} style={{ display: "block", lineHeight: 0, color: INK }}>
+      <Img
+        src={src}
+        alt={alt}
+        width={PHOTO_WIDTH}
+        {...(shownHeight ? { height: shownHeight } : {})}
+        style={{
+          width: "100%",
+          maxWidth: PHOTO_WIDTH,
+          height: "auto",
+          border: 0,
+          // The card's 8 px corner less its 1 px border: the photo fills the rounded card.
+          borderRadius: "7px 7px 0 0",
+          // Images off: the alt text shows in the card's colours and font.
+          fontFamily: FONT,
+          fontSize: 14,
+          lineHeight: "20px",
+          color: INK,
+          backgroundColor: LINE,
+        }}
+      />
+    </Link>
   );
 }
 
@@ -354,21 +366,15 @@ function Item({ item, locale, href, origin }: { item: AlertItem; locale: Locale;
   const t = alertsT(locale);
   const f = itemFacts(item, locale);
   return (
-    <Row style={{ padding: "0 24px 16px" }}>
-      <table
-        role="presentation"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ borderCollapse: "collapse", border: "1px solid #d3dae1", borderRadius: 8 }}
-      >
-        <tbody>
+    <Band style={{ padding: "0 24px 16px" }}>
+      <Row style={{ borderCollapse: "separate", border: `1px solid ${LINE}`, borderRadius: 8 }}>
+        <Column style={{ padding: 0, backgroundColor: CARD_BG, borderRadius: 8 }}>
           <Photo item={item} locale={locale} href={href} origin={origin} />
-          <tr>
-            <td style={{ padding: 16, backgroundColor: CARD_BG, color: INK, fontFamily: FONT, borderRadius: 8 }}>
-              <p
+          <Row>
+            <Column style={{ padding: 16, backgroundColor: CARD_BG, color: INK, fontFamily: FONT, borderRadius: 8 }}>
+              <P
                 style={{
-                  margin: "0 0 4px",
+                  marginBottom: 4,
                   fontSize: 13,
                   lineHeight: "18px",
                   fontWeight: 700,
@@ -378,8 +384,8 @@ function Item({ item, locale, href, origin }: { item: AlertItem; locale: Locale;
                 }}
               >
                 {f.kind}
-              </p>
-              <p style={{ margin: "0 0 2px", fontSize: 20, lineHeight: "26px", fontWeight: 700, color: INK }}>
+              </P>
+              <P style={{ marginBottom: 2, fontSize: 20, lineHeight: "26px", fontWeight: 700 }}>
                 {f.price}
                 {f.was ? (
                   <span style={{ fontSize: 14, fontWeight: 400, color: MUTED }}>
@@ -387,19 +393,19 @@ function Item({ item, locale, href, origin }: { item: AlertItem; locale: Locale;
                     <s>{f.was}</s>
                   </span>
                 ) : null}
-              </p>
-              <p style={{ margin: "0 0 2px", fontSize: 16, lineHeight: "22px", color: INK }}>{f.address}</p>
-              <p style={{ margin: "0 0 12px", fontSize: 14, lineHeight: "20px", color: MUTED }}>
+              </P>
+              <P style={{ marginBottom: 2, lineHeight: "22px" }}>{f.address}</P>
+              <P style={{ marginBottom: 12, fontSize: 14, lineHeight: "20px", color: MUTED }}>
                 {[f.city, f.specs].filter(Boolean).join(" · ")}
-              </p>
-              <a href={href} style={{ color: ACCENT, fontWeight: 700, fontSize: 15, textDecoration: "underline" }}>
+              </P>
+              <Link href={href} style={{ ...link, fontWeight: 700, fontSize: 15 }}>
                 {t("alerts.email.view")}
-              </a>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-    </Row>
+              </Link>
+            </Column>
+          </Row>
+        </Column>
+      </Row>
+    </Band>
   );
 }
 
@@ -414,7 +420,13 @@ export interface MatchesEmailInput extends Common {
   createdAt: string;
 }
 
-export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
+/**
+ * The plain-text part is written line by line rather than converted from the HTML (React Email's
+ * `toPlainText`): the conversion upper-cases the title, adds each photo's link as a bare URL,
+ * splits a listing over five paragraphs, drops the colon between a label and its link and the
+ * "-- " line that mail apps fold the sender's block under.
+ */
+export async function composeMatchesEmail(input: MatchesEmailInput): Promise<AlertEmail> {
   const { locale } = input;
   const t = alertsT(locale);
   const total = input.items.length + input.more;
@@ -432,13 +444,16 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
     { href: manage, text: t("alerts.email.manage") },
     { href: manage, text: t("alerts.email.unsubscribe") },
   ];
+  const facts = input.items.map((item) => itemFacts(item, locale));
+  // The inbox's line under the subject: the first listings' news, price and address.
+  const preview = facts.map((f) => `${f.kind} · ${f.price} · ${f.address}, ${f.city}`).join(" — ");
   const body = (
-    <Shell locale={locale} title={subject}>
+    <Shell locale={locale} title={subject} preview={preview || intro}>
       <Header siteName={input.sender.siteName} />
-      <Row style={{ padding: "8px 24px 16px" }}>
-        <h1 style={{ margin: "0 0 8px", fontSize: 22, lineHeight: "28px", color: INK }}>{subject}</h1>
-        <p style={{ margin: 0, color: MUTED, fontSize: 15, lineHeight: "22px" }}>{intro}</p>
-      </Row>
+      <Band style={{ padding: "8px 24px 16px" }}>
+        <Title style={{ margin: "0 0 8px" }}>{subject}</Title>
+        <P style={{ color: MUTED, fontSize: 15, lineHeight: "22px" }}>{intro}</P>
+      </Band>
       {input.items.map((item) => (
         <Item
           key={`${item.uls}-${item.kind}`}
@@ -448,12 +463,12 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
           origin={input.origin}
         />
       ))}
-      <Row style={{ padding: "0 24px 16px" }}>
+      <Band style={{ padding: "0 24px 16px" }}>
         {input.more > 0 ? (
-          <p style={{ margin: "0 0 12px", color: MUTED }}>{t("alerts.email.more", { count: input.more })}</p>
+          <P style={{ marginBottom: 12, color: MUTED }}>{t("alerts.email.more", { count: input.more })}</P>
         ) : null}
-        <Button href={seeAll}>{t("alerts.email.see-all", { count: total })}</Button>
-      </Row>
+        <Action href={seeAll}>{t("alerts.email.see-all", { count: total })}</Action>
+      </Band>
       <Footer lines={lines} links={links} />
     </Shell>
   );
@@ -463,8 +478,8 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
     "",
     intro,
     "",
-    ...input.items.flatMap((item) => {
-      const f = itemFacts(item, locale);
+    ...input.items.flatMap((item, i) => {
+      const f = facts[i]!;
       return [
         `* ${f.kind}`,
         `  ${f.price}${f.was ? ` (${f.was})` : ""}`,
@@ -485,7 +500,7 @@ export function composeMatchesEmail(input: MatchesEmailInput): AlertEmail {
     ...envelope(input),
     subject,
     text,
-    html: html(body),
+    html: await render(body),
     headers: {
       // RFC 8058: a POST of "List-Unsubscribe=One-Click" to the https URL unsubscribes, without
       // cookies; the mailto: is RFC 2369's other way (a person honours it from the studio's inbox).
