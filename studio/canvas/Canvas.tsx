@@ -687,7 +687,16 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
   useEffect(() => () => far.disconnect(), [far]);
   const settled = useSettled();
   return (
-    <div ref={scrollRef} className="studio-canvas-scroll">
+    // A click on the grey around the preview ends the edit (as in Puck): the palette folded for it comes back.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; nothing is lost without it.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above (the keyboard selects blocks from their bars).
+    <div
+      ref={scrollRef}
+      className="studio-canvas-scroll"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) useStudioStore.getState().select(null);
+      }}
+    >
       <GapMeasurer active={dropActive} total={total} canvas={canvasRef} />
       <section
         ref={canvasRef}
