@@ -82,6 +82,19 @@ export async function openMenuItem(page: Page, item: string, locale: Locale = "f
   if (sitePage) await page.getByRole("menuitem", { name: sitePage }).click();
 }
 
+/**
+ * Shows one language's fields in the edit panel with its language switch, as an editor does: the
+ * default panel shows one language at a time (issue 33); both side by side only when widened.
+ */
+export async function showPanelLocale(page: Page, locale: Locale, uiLocale: Locale = "fr"): Promise<void> {
+  const panel = page.getByRole("complementary", { name: st(uiLocale, "studio.panel.label") });
+  const button = panel
+    .getByRole("group", { name: st(uiLocale, "studio.fields.showLocale") })
+    .getByRole("button", { name: st(uiLocale, `studio.fields.locales.${locale}`) });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+}
+
 /** A button of a block's action bar, shown once the pointer is over the block (as an editor does). */
 export async function blockButton(page: Page, id: string, name: string): Promise<Locator> {
   const block = studioBlock(page, id);

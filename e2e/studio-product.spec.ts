@@ -143,6 +143,97 @@ test("studio: the toolbar shows the open page's whole title and no control overl
   }
 });
 
+/** A box as plain numbers (DOMRect does not serialise). */
+const rectOf = (el: Element) => {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+};
+
+test("studio: with a block selected at 1280 and 1440 px the desktop preview keeps 55 % and 65 %, repeater names are whole, toasts stay off the canvas (issue 33)", async ({
+  page,
+}) => {
+  await freshStudio(page);
+  const u = ui(page);
+  const paletteToggle = page.getByRole("button", { name: st("fr", "studio.layout.palette-toggle") });
+  const zoomButton = u.toolbar.locator(".studio-zoom-button");
+  for (const [width, height, budget] of [
+    [1280, 800, 0.55],
+    [1440, 900, 0.65],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Nothing selected: the palette is open beside the canvas.
+    await expect(paletteToggle).toHaveAttribute("aria-expanded", "true");
+    await (await blockButton(page, "demo-text-block-2", st("fr", "studio.overlay.edit"))).click();
+    await expect(u.heading).toHaveText(textBlock2.label.fr);
+    // Editing a block folds the palette to its rail: the canvas gets its room.
+    await expect(paletteToggle).toHaveAttribute("aria-expanded", "false");
+    // The zoom the toolbar shows ("59 %") and the preview's width on screen.
+    await expect
+      .poll(async () => Number((await zoomButton.textContent())?.replace(/\D/g, "")), {
+        message: `zoom at ${width} px`,
+      })
+      .toBeGreaterThanOrEqual(budget * 100);
+    const preview = await page.locator(".studio-main .studio-canvas").evaluate(rectOf);
+    expect(preview.width, `preview width at ${width} px`).toBeGreaterThanOrEqual(budget * 1280);
+    // The selected block is still on screen after the new zoom.
+    const selected = await studioBlock(page, "demo-text-block-2").evaluate(rectOf);
+    expect(selected.top).toBeLessThan(height);
+    expect(selected.bottom).toBeGreaterThan(100);
+
+    // The panel shows one language at a time: the repeater's items carry their whole names.
+    const fr = u.panel.locator('[data-path="fields.fr.cta_repeater"]');
+    const name = fr.locator('[data-item="0"] .sf-item-name');
+    await expect(name).toHaveText("Voir mes propriétés");
+    const cut = await fr
+      .locator(".sf-item-toggle, .sf-item-name")
+      .evaluateAll(
+        (els) =>
+          els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).length,
+      );
+    expect(cut, `repeater names cut at ${width} px`).toBe(0);
+    const toggleBox = await fr.locator('[data-item="0"] .sf-item-toggle').evaluate(rectOf);
+    const nameBox = await name.evaluate(rectOf);
+    expect(nameBox.right).toBeLessThanOrEqual(toggleBox.right + 0.5);
+
+    // A toast (after a duplicate) sits beside the canvas column, never over it.
+    await (await blockButton(page, "demo-text-block-2", st("fr", "studio.overlay.duplicate"))).click();
+    const toast = page.locator(".studio-toast").filter({ hasText: /dupliqué/ });
+    await expect(toast.first()).toBeVisible();
+    const main = await page.locator(".studio-main").evaluate(rectOf);
+    for (const box of await page.locator(".studio-toast").evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    )) {
+      const x = Math.min(box.right, main.right) - Math.max(box.left, main.left);
+      const y = Math.min(box.bottom, main.bottom) - Math.max(box.top, main.top);
+      expect(x > 0 && y > 0, `toast over the canvas at ${width} px`).toBe(false);
+      expect(box.right).toBeLessThanOrEqual(width);
+    }
+    await toast
+      .first()
+      .getByRole("button", { name: st("fr", "studio.toast.undo") })
+      .click();
+
+    // A click on the grey around the preview ends the edit: the palette comes back.
+    const scroller = await page.locator(".studio-canvas-scroll").evaluate(rectOf);
+    await page.mouse.click(scroller.left + 4, scroller.top + 4);
+    await expect(u.panel.getByText(st("fr", "studio.panel.none"))).toBeVisible();
+    await expect(paletteToggle).toHaveAttribute("aria-expanded", "true");
+  }
+
+  // Opening the palette during an edit keeps it open until the edit ends, not for good.
+  await (await blockButton(page, "demo-text-block-2", st("fr", "studio.overlay.edit"))).click();
+  await expect(paletteToggle).toHaveAttribute("aria-expanded", "false");
+  await paletteToggle.click();
+  await expect(paletteToggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel(st("fr", "studio.palette.search"))).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("studio:layout"))) ?? "{}")).not.toMatchObject({
+    paletteCollapsed: true,
+  });
+});
+
 test("studio: the palette, the panel title and the selects show names, never a block id or a raw value", async ({
   page,
 }) => {
@@ -338,15 +429,26 @@ test("studio: a repeater item added in French appears in English, marked as miss
   const text = fr.locator(`[data-path="fields.fr.cta_repeater.${count}.cta.text"] input`);
   await text.fill("Réserver une visite");
   await expect(fr.locator(`[data-item="${count}"] .sf-item-name`)).toHaveText("Réserver une visite");
-  const enItem = en.locator(`[data-item="${count}"] [data-action="toggle"]`);
-  await expect(enItem).toContainText(`Bouton ${n}`);
-  await expect(enItem.locator(".sf-badge")).toHaveText(st("fr", "studio.fields.itemMissing"));
   // The canvas shows the new button in French.
   await expect(studioBlock(page, "demo-text-block-2").locator(".block")).toContainText("Réserver une visite");
+  // The panel shows one language at a time (issue 33): the editor switches to English to see it there.
+  const switchTo = (locale: "fr" | "en") =>
+    u.panel
+      .getByRole("group", { name: st("fr", "studio.fields.showLocale") })
+      .getByRole("button", { name: st("fr", `studio.fields.locales.${locale}`) })
+      .click();
+  await switchTo("en");
+  await expect(fr).toBeHidden();
+  const enItem = en.locator(`[data-item="${count}"] [data-action="toggle"]`);
+  await expect(enItem).toBeVisible();
+  await expect(enItem).toContainText(`Bouton ${n}`);
+  await expect(enItem.locator(".sf-badge")).toHaveText(st("fr", "studio.fields.itemMissing"));
   // Reordered from the keyboard: Alt+↑ moves it up, in both languages.
+  await switchTo("fr");
   await fr.locator(`[data-item="${count}"] [data-action="toggle"]`).focus();
   await page.keyboard.press("Alt+ArrowUp");
   await expect(fr.locator(`[data-item="${count - 1}"] .sf-item-name`)).toHaveText("Réserver une visite");
+  await switchTo("en");
   await expect(en.locator(`[data-item="${count - 1}"] .sf-badge`)).toBeVisible();
 });
 

@@ -10,7 +10,16 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { getBlockDefinition } from "../schema/registry";
 import { expectNoAxeViolations } from "./helpers";
-import { blockButton, e2eOrigin, openMenuItem, signIn, st, studioBlock, waitForCanvas } from "./studio-helpers";
+import {
+  blockButton,
+  e2eOrigin,
+  openMenuItem,
+  showPanelLocale,
+  signIn,
+  st,
+  studioBlock,
+  waitForCanvas,
+} from "./studio-helpers";
 
 test.describe.configure({ timeout: 360_000 });
 
@@ -59,6 +68,7 @@ test("the publish dialog lists an emptied English title; the versions dialog sho
   await openSitePage(page, "Témoignages");
   const panel = await openForm(page, block, "main_title");
   const english = panel.getByLabel(label("main_title", "en"), { exact: true });
+  await showPanelLocale(page, "en");
   await retype(page, english, "");
   await expect(english).toHaveValue("");
   await expect(studioBlock(page, block).locator(".studio-chip")).toContainText(

@@ -687,7 +687,16 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
   useEffect(() => () => far.disconnect(), [far]);
   const settled = useSettled();
   return (
-    <div ref={scrollRef} className="studio-canvas-scroll">
+    // A click on the grey around the preview ends the edit (as in Puck): the palette folded for it comes back.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut only; nothing is lost without it.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above (the keyboard selects blocks from their bars).
+    <div
+      ref={scrollRef}
+      className="studio-canvas-scroll"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) useStudioStore.getState().select(null);
+      }}
+    >
       <GapMeasurer active={dropActive} total={total} canvas={canvasRef} />
       <section
         ref={canvasRef}
@@ -769,6 +778,36 @@ export const Canvas = memo(function Canvas(props: CanvasProps) {
 });
 
 /**
+ * The block the editor looks at (the selected one when it is on screen, else the first one on
+ * screen) and its distance from the scroller's top: a new zoom (the palette folding as a block
+ * is selected, a resized window) scrolls it back to where it was, instead of leaving the
+ * scroll offset in pixels of the old zoom, which showed another part of the page.
+ */
+function zoomAnchor(scroller: HTMLElement): { restore(): void } | null {
+  const view = scroller.getBoundingClientRect();
+  if (view.height <= 0) return null;
+  const onScreen = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom > view.top && r.top < view.bottom;
+  };
+  const selected = useStudioStore.getState().selectedId;
+  let anchor = selected
+    ? scroller.querySelector(`.studio-chunk > [data-studio-block="${globalThis.CSS.escape(selected)}"]`)
+    : null;
+  if (!anchor || !onScreen(anchor))
+    anchor = [...scroller.querySelectorAll(".studio-chunk > [data-studio-block]")].find(onScreen) ?? null;
+  if (!anchor) return null;
+  const el = anchor;
+  const offset = el.getBoundingClientRect().top - view.top;
+  return {
+    restore() {
+      const moved = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top - offset;
+      if (Math.abs(moved) >= 1) scroller.scrollTop += moved;
+    },
+  };
+}
+
+/**
  * Scales the canvas to its column: measures the scroller's content width, publishes the zoom
  * that fits (the toolbar shows it) and applies the chosen zoom to the canvas as CSS `zoom` and
  * `--studio-zoom` (the bars and chips use it to keep their own size). Written to the DOM, not
@@ -793,9 +832,11 @@ function useCanvasZoom(
       const { zoomChoice, fit } = useViewStore.getState();
       const zoom = effectiveZoom(zoomChoice, fit);
       if (zoom === canvasZoom && canvas.style.zoom === String(zoom)) return;
+      const anchor = zoomAnchor(scroller);
       canvasZoom = zoom;
       canvas.style.zoom = String(zoom);
       canvas.style.setProperty("--studio-zoom", String(zoom));
+      anchor?.restore();
     };
     measure();
     apply();

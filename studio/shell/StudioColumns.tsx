@@ -4,7 +4,10 @@
  * of a block opens it again). The separator resizes the panel with the mouse (drag, double-click for
  * the default width) and the keyboard (arrows, Shift+arrows, Home, End); the panel's header
  * has buttons that do the same with single clicks (WCAG 2.5.7). The layout is remembered in
- * localStorage (studio/shell/layout.ts).
+ * localStorage (studio/shell/layout.ts). While a block is edited on a window too narrow for
+ * the three columns, the palette folds to its rail by itself and comes back when nothing is
+ * selected; opening it then keeps it open until the edit ends (paletteFolded). StudioColumns
+ * also tells the toasts where they may go without covering the canvas (toasts.tsx).
  *
  * The columns' contents arrive as elements built by the caller: resizing re-renders this
  * component only, never the canvas or the palette. While dragging, only the separator moves
@@ -24,6 +27,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useStudioStore } from "../store";
 import { Icon } from "./icons";
 import {
   COLLAPSED_WIDTH,
@@ -33,12 +37,15 @@ import {
   PANEL_MIN,
   PANEL_STEP_LARGE,
   paletteColumnWidth,
+  paletteFolded,
   panelMaxWidth,
   panelWidthForKey,
   parseLayout,
   type StudioLayout,
   serializeLayout,
+  toastDock,
 } from "./layout";
+import { TOAST_MARGIN, useToastPlace } from "./toasts";
 import { useViewStore } from "./view";
 
 /** The edit panel's element id (the separator controls it). */
@@ -108,7 +115,11 @@ export function StudioColumns({
     return () => observer.disconnect();
   }, []);
 
-  const collapsed = layout.paletteCollapsed;
+  const editing = useStudioStore((s) => s.selectedId !== null);
+  /** The editor opened the palette during this edit: it stays open until nothing is selected. */
+  const [held, setHeld] = useState(false);
+  if (held && !editing) setHeld(false);
+  const collapsed = paletteFolded(layout, { bodyWidth, editing, held });
   const panelCollapsed = layout.panelCollapsed;
   const max = panelMaxWidth(bodyWidth, collapsed);
   const width = clampPanelWidth(layout.panelWidth, max);
@@ -162,6 +173,29 @@ export function StudioColumns({
     if (final !== width) resize(final);
   };
 
+  const togglePalette = () => {
+    if (collapsed) {
+      // Opening it while editing holds it open for the rest of this edit, not for good: one visit
+      // to the palette should not cost the canvas its room at every later edit.
+      setHeld(editing);
+      if (layout.paletteCollapsed) commit({ ...layout, paletteCollapsed: false });
+    } else {
+      setHeld(false);
+      commit({ ...layout, paletteCollapsed: true });
+    }
+  };
+
+  // Where the toasts may go (fixed to the window: they live in a portal on <body>). Narrow
+  // windows stack the columns (studio.css, below 900 px): the toasts keep their own place there.
+  const paletteColumn = paletteColumnWidth(collapsed);
+  const panelColumn = panelCollapsed ? COLLAPSED_WIDTH : width;
+  const dock = bodyWidth >= 900 ? toastDock(collapsed, panelCollapsed) : null;
+  const toastHeight = useToastPlace((s) => (dock === "canvas" ? s.height : 0));
+  useLayoutEffect(() => {
+    useToastPlace.getState().set({ dock, left: paletteColumn, right: panelColumn });
+  }, [dock, paletteColumn, panelColumn]);
+  useEffect(() => () => useToastPlace.getState().set({ dock: null }), []);
+
   const panelWidth: PanelWidth = {
     width,
     max,
@@ -171,7 +205,8 @@ export function StudioColumns({
 
   const style = {
     "--studio-palette-column": `${paletteColumnWidth(collapsed)}px`,
-    "--studio-panel-column": `${panelCollapsed ? COLLAPSED_WIDTH : width}px`,
+    "--studio-panel-column": `${panelColumn}px`,
+    "--studio-toast-room": toastHeight > 0 ? `${toastHeight + 2 * TOAST_MARGIN}px` : undefined,
   } as CSSProperties;
 
   return (
@@ -183,6 +218,7 @@ export function StudioColumns({
         data-palette-collapsed={collapsed || undefined}
         data-panel-collapsed={panelCollapsed || undefined}
         data-resizing={dragWidth !== null || undefined}
+        data-toast-dock={dock ?? undefined}
       >
         <div className="studio-palette-column">
           <button
@@ -190,7 +226,7 @@ export function StudioColumns({
             className="studio-button studio-palette-toggle"
             aria-expanded={!collapsed}
             aria-controls={PALETTE_ID}
-            onClick={() => commit({ ...layout, paletteCollapsed: !collapsed })}
+            onClick={togglePalette}
           >
             <Icon name={collapsed ? "chevron-right" : "chevron-left"} size={18} />
             <span className="studio-palette-toggle-text">{t("studio.layout.palette-toggle")}</span>

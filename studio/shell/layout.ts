@@ -1,7 +1,8 @@
 /**
  * The studio's column layout, as pure functions: the edit panel's width (a separator the editor
  * drags or moves from the keyboard) and whether the palette is collapsed, remembered in
- * localStorage under `studio:layout` and parsed with zod when read back.
+ * localStorage under `studio:layout` and parsed with zod when read back; whether the palette
+ * folds by itself while a block is edited; where toasts go so they never cover the canvas.
  */
 import { z } from "zod";
 
@@ -15,15 +16,26 @@ export const COLLAPSED_WIDTH = 44;
 export const SEPARATOR_WIDTH = 12;
 /** The canvas never gets narrower than this when the panel grows (px). */
 export const CANVAS_MIN = 320;
+/**
+ * While a block is edited, the open palette folds to its rail when the canvas column would be
+ * narrower than this (px): a 1280 px desktop preview at about 65 % (its scroller's padding and
+ * scrollbar take ~47 px). A 1440 px window needs the fold to reach that; from ~1570 px it stays.
+ */
+export const CANVAS_COMFORT = 880;
 
 /** Narrowest edit panel (px): one language at a time, with the language switch. */
 export const PANEL_MIN = 288;
 /**
- * Default edit panel (px): wide enough for French and English side by side (the form switches
- * to one language below 36rem = 576 px of content, fields.css; the panel's padding and scrollbar
- * take the rest), which on a 1280 px window leaves about 400 px to the canvas.
+ * Default edit panel (px): one language at a time with the language switch (both side by side
+ * need 36rem = 576 px of form, fields.css, which left a 1280 px window's desktop preview at 30 %).
+ * With the palette folded while a block is edited, the preview gets 58 % at 1280 px and 70 % at
+ * 1440 px; an editor who wants both languages side by side widens the panel.
  */
-export const PANEL_DEFAULT = 616;
+export const PANEL_DEFAULT = 432;
+/** The default of layouts stored before version 2 (read back as the new default, see parseLayout). */
+export const PANEL_DEFAULT_V1 = 616;
+/** The stored layout's shape; layouts without it come from version 1. */
+export const LAYOUT_VERSION = 2;
 /** No screen needs a wider panel than this; a larger stored value is not ours. */
 export const PANEL_STORED_MAX = 4000;
 /** Arrow keys move the separator by a step, Shift+arrow by a large step (px). */
@@ -47,6 +59,7 @@ export const DEFAULT_LAYOUT: StudioLayout = {
 /** Each field falls back to its default on its own: a bad width does not reopen the palette. */
 export const layoutSchema = z
   .object({
+    v: z.number().int().catch(1).default(1),
     panelWidth: z
       .number()
       .min(PANEL_MIN)
@@ -56,9 +69,14 @@ export const layoutSchema = z
     paletteCollapsed: z.boolean().catch(false),
     panelCollapsed: z.boolean().default(false).catch(false),
   })
-  .catch(DEFAULT_LAYOUT);
+  .catch({ ...DEFAULT_LAYOUT, v: LAYOUT_VERSION });
 
-/** The stored layout, or the default when there is none or it is not valid JSON. */
+/**
+ * The stored layout, or the default when there is none or it is not valid JSON. A version 1
+ * layout whose width is version 1's default (616 px) gets the new default: every layout was
+ * stored with its width, so 616 almost always means "never moved", and keeping it would leave
+ * the preview at 30 % on a 1280 px window. Any other width was the editor's choice and stays.
+ */
 export function parseLayout(text: string | null | undefined): StudioLayout {
   if (!text) return { ...DEFAULT_LAYOUT };
   let raw: unknown;
@@ -67,11 +85,14 @@ export function parseLayout(text: string | null | undefined): StudioLayout {
   } catch {
     return { ...DEFAULT_LAYOUT };
   }
-  return layoutSchema.parse(raw);
+  const { v, ...layout } = layoutSchema.parse(raw);
+  if (v < LAYOUT_VERSION && layout.panelWidth === PANEL_DEFAULT_V1) layout.panelWidth = PANEL_DEFAULT;
+  return layout;
 }
 
 export function serializeLayout(layout: StudioLayout): string {
   return JSON.stringify({
+    v: LAYOUT_VERSION,
     panelWidth: Math.round(layout.panelWidth),
     paletteCollapsed: layout.paletteCollapsed,
     panelCollapsed: layout.panelCollapsed,
@@ -117,4 +138,38 @@ export function panelWidthForKey(key: string, shiftKey: boolean, current: number
     default:
       return null;
   }
+}
+
+/** What the palette's automatic fold looks at. */
+export interface FoldContext {
+  /** The studio body's width (px). */
+  bodyWidth: number;
+  /** A block is selected: its fields are in the panel. */
+  editing: boolean;
+  /** The editor opened the palette during this edit: it stays open until nothing is selected. */
+  held: boolean;
+}
+
+/**
+ * Whether the palette shows as its rail: the editor folded it, or a block is being edited and
+ * the open palette would leave the canvas column under CANVAS_COMFORT (the panel as wide as it
+ * would then be). Adding blocks is what the palette is for; editing one is what the canvas and
+ * the panel are for, so the palette gives way while editing, as in Puck and Storyblok.
+ */
+export function paletteFolded(layout: StudioLayout, { bodyWidth, editing, held }: FoldContext): boolean {
+  if (layout.paletteCollapsed) return true;
+  if (!editing || held || !Number.isFinite(bodyWidth)) return false;
+  const panel = layout.panelCollapsed
+    ? COLLAPSED_WIDTH
+    : clampPanelWidth(layout.panelWidth, panelMaxWidth(bodyWidth, false));
+  return bodyWidth - PALETTE_WIDTH - SEPARATOR_WIDTH - panel < CANVAS_COMFORT;
+}
+
+/** Where toasts go: over the open panel's foot, else the open palette's, else a strip under the canvas. */
+export type ToastDock = "panel" | "palette" | "canvas";
+
+export function toastDock(paletteShownFolded: boolean, panelCollapsed: boolean): ToastDock {
+  if (!panelCollapsed) return "panel";
+  if (!paletteShownFolded) return "palette";
+  return "canvas";
 }

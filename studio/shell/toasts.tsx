@@ -3,7 +3,13 @@
  * bouton » supprimé." with Annuler), in a react-aria toast region (a landmark, F6 reaches it,
  * announced politely). Annuler undoes that very step while it is still the last one applied;
  * after other edits it says so instead of undoing something else.
+ *
+ * On the sections screen the toasts never cover the canvas: StudioColumns says where they go
+ * (over the foot of the open edit panel, else of the open palette, else in a strip the canvas
+ * column leaves free under its preview, as tall as the toasts measure).
  */
+
+import type { CSSProperties } from "react";
 import {
   Button,
   type QueuedToast,
@@ -14,9 +20,11 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
+import { create } from "zustand";
 import { focusBlock } from "../canvas/focus";
 import { type HistoryStep, useStudioStore } from "../store";
 import { Icon } from "./icons";
+import type { ToastDock } from "./layout";
 
 export const TOAST_TIMEOUT_MS = 8000;
 
@@ -35,6 +43,54 @@ const queue = new ToastQueue<StudioToast>({ maxVisibleToasts: 3 });
 
 export function showToast(toast: StudioToast): void {
   queue.add(toast, { timeout: toast.tone === "error" ? undefined : TOAST_TIMEOUT_MS });
+}
+
+/** Toasts' distance from the window's edges and their column's sides (px). */
+export const TOAST_MARGIN = 12;
+
+export interface ToastPlace {
+  /** Null off the sections screen and on narrow windows: centred at the bottom of the window. */
+  dock: ToastDock | null;
+  /** The widths of the columns at the window's left and right edges (px). */
+  left: number;
+  right: number;
+  /** The visible toasts' height (px), which a "canvas" dock keeps free under the preview. */
+  height: number;
+  set(place: Partial<Omit<ToastPlace, "set">>): void;
+}
+
+export const useToastPlace = create<ToastPlace>()((set) => ({
+  dock: null,
+  left: 0,
+  right: 0,
+  height: 0,
+  set: (place) => set(place),
+}));
+
+/** The toast region's box for a dock: within its column, never over the canvas. */
+export function toastStyle(place: Pick<ToastPlace, "dock" | "left" | "right">): CSSProperties | undefined {
+  const m = TOAST_MARGIN;
+  switch (place.dock) {
+    case "panel":
+      return { left: "auto", right: m, width: Math.max(0, place.right - 2 * m), transform: "none" };
+    case "palette":
+      return { left: m, right: "auto", width: Math.max(0, place.left - 2 * m), transform: "none" };
+    case "canvas":
+      return { left: place.left + m, right: place.right + m, width: "auto", transform: "none" };
+    default:
+      return undefined;
+  }
+}
+
+/** Keeps the toasts' height in the place store (the "canvas" dock leaves that much room). */
+function measureHeight(el: HTMLDivElement | null) {
+  if (!el || typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(() => useToastPlace.getState().set({ height: el.offsetHeight }));
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    useToastPlace.getState().set({ height: 0 });
+  };
 }
 
 /** The step just recorded by the store (for a toast's Annuler). */
@@ -88,8 +144,18 @@ function ToastItem({ toast }: { toast: QueuedToast<StudioToast> }) {
 
 export function StudioToasts() {
   const { t } = useTranslation();
+  const dock = useToastPlace((s) => s.dock);
+  const left = useToastPlace((s) => s.left);
+  const right = useToastPlace((s) => s.right);
   return (
-    <ToastRegion queue={queue} className="studio-toasts" aria-label={t("studio.toast.region")}>
+    <ToastRegion
+      ref={measureHeight}
+      queue={queue}
+      className="studio-toasts"
+      data-dock={dock ?? undefined}
+      style={toastStyle({ dock, left, right })}
+      aria-label={t("studio.toast.region")}
+    >
       {({ toast }) => <ToastItem toast={toast} />}
     </ToastRegion>
   );
