@@ -36,6 +36,7 @@
  */
 import { type Browser, chromium, type Page } from "@playwright/test";
 import studioFr from "../locales/studio/fr.json" with { type: "json" };
+import { COLOR_SCHEME_LABELS } from "../schema/labels";
 import { getBlockDefinition } from "../schema/registry";
 import { COLOR_SCHEMES } from "../schema/theme-values";
 import { signInPage } from "../tests/helpers/editors";
@@ -295,17 +296,22 @@ export async function runStudioBench(
     // Undo: 30 colour-scheme steps spread over the page (from each block's bar menu), then the
     // typing burst (one step).
     const cycled: { id: string; before: string }[] = [];
+    // Blocks whose scheme an editor may change (a blog post's, for one, follows its page).
+    const schemed = blocks.filter((b) => getBlockDefinition(b.block_type)?.permissions.colorScheme !== false);
     for (let k = 0; k < STUDIO_UNDO_STEPS; k++) {
-      const block = blocks[Math.floor(((k + 0.5) * blocks.length) / STUDIO_UNDO_STEPS)]!;
+      const block = schemed[Math.floor(((k + 0.5) * schemed.length) / STUDIO_UNDO_STEPS)]!;
       const blockId = block.id;
       const section = page.locator(`.studio-canvas [data-studio-block="${blockId}"]`);
       const frame = section.locator(":scope > .block");
-      await section.scrollIntoViewIfNeeded();
-      await section.hover();
+      // The bar sits above the block's top edge: on screen first, or the click would scroll the
+      // canvas and leave the pointer over the block before, whose bar would show instead.
+      await section.locator(":scope > .studio-bar").scrollIntoViewIfNeeded();
+      await section.hover({ position: { x: 40, y: 40 } });
       const before = (await frame.getAttribute("data-scheme")) ?? "normal";
       const next = COLOR_SCHEMES[(COLOR_SCHEMES.indexOf(before as never) + 1) % COLOR_SCHEMES.length]!;
       await section.locator(':scope > .studio-bar [data-action="more"]').click();
-      await page.locator(`[role="menuitemradio"][data-scheme-option="${next}"]`).click();
+      // By its name, as an editor picks it (react-aria's menu items do not carry data attributes through).
+      await page.getByRole("menuitemradio", { name: COLOR_SCHEME_LABELS[next].fr, exact: true }).click();
       await page.waitForFunction(([sel, b]) => document.querySelector(sel)?.getAttribute("data-scheme") !== b, [
         `[data-studio-block="${blockId}"] > .block`,
         before,
